@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "cointrack",
+  products: [
+    .executable(name: "cointrack", targets: ["cointrack"])
+  ],
+  targets: [
+    // The embedded price snapshot as static C data: nothing is parsed at start-up.
+    .target(name: "CoinTrackSnapshot", exclude: ["data"]),
+    .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot"]),
+    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore"]),
+    .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
+    .testTarget(name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore"]),
+    .testTarget(name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI"]),
+    // Depends on the executable so that `swift test` builds the binary these tests run.
+    .testTarget(name: "CoinTrackProcessTests", dependencies: ["cointrack"]),
+  ]
+)

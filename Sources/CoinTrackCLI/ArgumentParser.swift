@@ -1,0 +1,192 @@
+import CoinTrackCore
+
+/// A command line matched against the command table: which command, with which values.
+///
+/// Values are still text: dates, coins and paths are resolved afterwards.
+struct ParsedCommand: Hashable, Sendable {
+  let path: CommandPath
+  /// Every value given for each option, by long name, in order.
+  let options: [String: [String]]
+  /// Every value given for each positional argument, by name.
+  let arguments: [String: [String]]
+
+  /// The last value given for `option` (a repeated option's last value wins).
+  func value(of option: OptionSpec) -> String? {
+    options[option.name]?.last
+  }
+
+  func values(of argument: ArgumentSpec) -> [String] {
+    arguments[argument.name] ?? []
+  }
+}
+
+/// What a command line asks for.
+enum ParseOutcome: Hashable, Sendable {
+  case run(ParsedCommand)
+  /// `-h`/`--help` anywhere, or no arguments at all: help for the deepest command named.
+  case help(CommandPath)
+  case version
+}
+
+/// Matches tokens against the command table.
+enum ArgumentParser {
+  /// Parses argv (without the program name).
+  ///
+  /// `--help` and `--version` win over any error elsewhere on the line, so that help is always
+  /// reachable, and neither touches a file.
+  static func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+    var matcher = Matcher(tokens: ArgumentToken.tokenize(arguments))
+    matcher.run()
+    if matcher.wantsHelp { return .help(matcher.path) }
+    if matcher.wantsVersion { return .version }
+    if let error = matcher.firstError { throw error }
+    if arguments.isEmpty { return .help(matcher.path) }
+    guard matcher.path.command.action != nil else {
+      throw UsageError.missingSubcommand(at: matcher.path)
+    }
+    return .run(try matcher.assignArguments())
+  }
+}
+
+/// The state of one left-to-right pass over the tokens.
+private struct Matcher {
+  let tokens: [ArgumentToken]
+  var index = 0
+  var path = CommandPath(commands: [CommandTable.root])
+  var options: [String: [String]] = [:]
+  var positionals: [String] = []
+  var wantsHelp = false
+  var wantsVersion = false
+  var firstError: UsageError?
+
+  init(tokens: [ArgumentToken]) {
+    self.tokens = tokens
+  }
+
+  mutating func run() {
+    while index < tokens.count {
+      let token = tokens[index]
+      index += 1
+      switch token.kind {
+      case .terminator:
+        continue
+      case .value(let text):
+        matchValue(text, token: token)
+      case .longOption(let name, let inlineValue):
+        matchLongOption(name, inlineValue: inlineValue, token: token)
+      case .shortOptions(let letters):
+        matchShortOptions(letters, token: token)
+      }
+    }
+  }
+
+  private mutating func matchValue(_ text: String, token: ArgumentToken) {
+    guard firstError == nil else { return }
+    let command = path.command
+    let beforeTerminator = !tokens[..<token.position].contains { $0.kind == .terminator }
+    if positionals.isEmpty, !command.subcommands.isEmpty, beforeTerminator {
+      if let subcommand = command.subcommand(named: text) {
+        path = path.appending(subcommand)
+      } else {
+        let names = command.subcommands.map(\.name)
+        fail(
+          .unknownCommand(
+            input: text, at: path, suggestions: EditDistance.closest(to: text, among: names)))
+      }
+      return
+    }
+    positionals.append(text)
+  }
+
+  private mutating func matchLongOption(
+    _ name: String, inlineValue: String?, token: ArgumentToken
+  ) {
+    guard let option = path.options.first(where: { $0.name == name }) else {
+      let names = path.options.map(\.flag)
+      fail(
+        .unknownOption(
+          input: token.text, at: path,
+          suggestions: EditDistance.closest(to: "--" + name, among: names)))
+      return
+    }
+    accept(option, inlineValue: inlineValue, token: token)
+  }
+
+  private mutating func matchShortOptions(_ letters: [Character], token: ArgumentToken) {
+    for (offset, letter) in letters.enumerated() {
+      guard let option = path.options.first(where: { $0.shortName == letter }) else {
+        let names = path.options.compactMap { $0.shortName.map { "-\($0)" } }
+        fail(
+          .unknownOption(
+            input: "-\(letter)", at: path,
+            suggestions: EditDistance.closest(to: "-\(letter)", among: names)))
+        return
+      }
+      // A short option that takes a value takes the rest of the group, or the next argument.
+      let rest = letters[(offset + 1)...]
+      if option.valueName != nil, !rest.isEmpty {
+        accept(option, inlineValue: String(rest), token: token)
+        return
+      }
+      accept(option, inlineValue: nil, token: token)
+    }
+  }
+
+  private mutating func accept(_ option: OptionSpec, inlineValue: String?, token: ArgumentToken) {
+    if option == CommandTable.helpOption || option == CommandTable.versionOption {
+      guard inlineValue == nil else {
+        fail(.unexpectedValue(option: option, input: token.text, at: path))
+        return
+      }
+      if option == CommandTable.helpOption { wantsHelp = true } else { wantsVersion = true }
+      return
+    }
+    guard option.valueName != nil else {
+      if inlineValue != nil { fail(.unexpectedValue(option: option, input: token.text, at: path)) }
+      return
+    }
+    var value = inlineValue
+    if value == nil, index < tokens.count, case .value(let next) = tokens[index].kind {
+      value = next
+      index += 1
+    }
+    guard let value else {
+      fail(.missingValue(option: option, at: path))
+      return
+    }
+    guard firstError == nil else { return }
+    if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
+      fail(
+        .invalidChoice(
+          option: option, input: value, at: path,
+          suggestions: EditDistance.closest(to: value, among: option.allowedValues)))
+      return
+    }
+    options[option.name, default: []].append(value)
+  }
+
+  private mutating func fail(_ error: UsageError) {
+    if firstError == nil { firstError = error }
+  }
+
+  /// Hands the positional values to the command's arguments, in order.
+  func assignArguments() throws(UsageError) -> ParsedCommand {
+    var remaining = positionals[...]
+    var arguments: [String: [String]] = [:]
+    for argument in path.command.arguments {
+      if argument.isRepeating {
+        arguments[argument.name] = Array(remaining)
+        remaining = []
+      } else if let value = remaining.popFirst() {
+        arguments[argument.name] = [value]
+      }
+      if arguments[argument.name, default: []].isEmpty, !argument.isOptional {
+        throw UsageError.missingArgument(argument, at: path)
+      }
+    }
+    if let extra = remaining.first {
+      throw UsageError.unexpectedArgument(input: extra, at: path)
+    }
+    return ParsedCommand(path: path, options: options, arguments: arguments)
+  }
+}

@@ -1,0 +1,49 @@
+/// One element of argv, classified before any matching against the command table.
+struct ArgumentToken: Hashable, Sendable {
+  /// The shapes an argument can have.
+  enum Kind: Hashable, Sendable {
+    /// `--name` or `--name=value`.
+    case longOption(name: String, value: String?)
+    /// `-x` or grouped `-xyz`.
+    case shortOptions([Character])
+    /// `--`: everything after it is a plain value.
+    case terminator
+    /// Anything else, including `-` alone.
+    case value(String)
+  }
+
+  let kind: Kind
+  /// The element exactly as given, for messages.
+  let text: String
+  /// Position in argv (0 is the first argument after the program name).
+  let position: Int
+
+  /// Splits argv into tokens; nothing is looked up yet.
+  static func tokenize(_ arguments: [String]) -> [ArgumentToken] {
+    var tokens: [ArgumentToken] = []
+    var afterTerminator = false
+    for (position, text) in arguments.enumerated() {
+      let kind: Kind
+      if afterTerminator {
+        kind = .value(text)
+      } else if text == "--" {
+        kind = .terminator
+        afterTerminator = true
+      } else if text.hasPrefix("--") {
+        let body = text.dropFirst(2)
+        if let equals = body.firstIndex(of: "=") {
+          kind = .longOption(
+            name: String(body[..<equals]), value: String(body[body.index(after: equals)...]))
+        } else {
+          kind = .longOption(name: String(body), value: nil)
+        }
+      } else if text.hasPrefix("-"), text.count > 1 {
+        kind = .shortOptions(Array(text.dropFirst()))
+      } else {
+        kind = .value(text)
+      }
+      tokens.append(ArgumentToken(kind: kind, text: text, position: position))
+    }
+    return tokens
+  }
+}

@@ -1,0 +1,164 @@
+import CoinTrackCore
+
+/// Runs one command line: parse, resolve, execute, render, and report failures.
+struct CommandRunner {
+  /// How long a writer waits for the state lock unless COINTRACK_LOCK_TIMEOUT says otherwise.
+  static let defaultLockTimeoutSeconds = 5.0
+
+  let context: RunContext
+
+  /// Runs the command line and returns the exit code.
+  func run() -> ExitCode {
+    do {
+      switch try ArgumentParser.parse(context.arguments) {
+      case .help(let path):
+        try context.standardOutput.write(HelpRenderer(width: context.helpWidth).help(for: path))
+      case .version:
+        try context.standardOutput.write("\(CommandTable.programName) \(CommandTable.version)\n")
+      case .run(let command):
+        try execute(command)
+      }
+      return .success
+    } catch is OutputClosed {
+      return .success
+    } catch {
+      let failure = ErrorFunnel.failure(for: error)
+      try? context.standardError.write(failure.report)
+      return failure.code
+    }
+  }
+
+  private func execute(_ command: ParsedCommand) throws {
+    guard let action = command.path.command.action else {
+      throw UsageError.missingSubcommand(at: command.path)
+    }
+    if action == .help {
+      try context.standardOutput.write(try helpText(for: command))
+      return
+    }
+    let resolved = try ResolvedSettings(command: command, context: context)
+    let tracker = Tracker(
+      openStore: resolved.store, source: SnapshotPriceSource(), today: resolved.today)
+    let records: RecordSet
+    var notes: [String] = []
+    switch action {
+    case .coinsList:
+      records = .coinListings(try tracker.listCoins())
+    case .coinsAdd:
+      records = .trackedCoins(try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))
+    case .coinsRemove:
+      records = .trackedCoins(
+        try tracker.removeCoins(command.values(of: CommandTable.coinsRemove.arguments[0])))
+    case .coinsAvailable:
+      records = .catalogue(try tracker.availableCoins())
+    case .prices:
+      let toInput = command.value(of: CommandTable.toOption) ?? "today"
+      let fromInput = command.value(of: CommandTable.fromOption) ?? toInput
+      let history = try tracker.prices(
+        coin: command.values(of: CommandTable.prices.arguments[0])[0],
+        from: try resolved.date(fromInput, origin: CommandTable.fromOption.flag),
+        to: try resolved.date(toInput, origin: CommandTable.toOption.flag))
+      records = .priceRows(history.rows)
+      if history.missingDays > 0, let symbol = history.rows.first?.symbol {
+        notes.append(
+          "note: \(history.missingDays) of \(history.rows.count) days have no \(symbol) price in "
+            + "the \(tracker.source.name) source; their rows have no price.")
+      }
+    case .profileShow:
+      records = .profile(try tracker.profile())
+    case .profileSet:
+      records = .profile(
+        try tracker.setUsername(command.values(of: CommandTable.profileSet.arguments[0])[0]))
+    case .help:
+      return
+    }
+    try context.standardOutput.write(
+      resolved.format.render(records, tableStyle: context.tableStyle))
+    for note in notes { try? context.standardError.write("\(CommandTable.programName): \(note)\n") }
+  }
+
+  /// `cointrack help [COMMAND...]`: the help of the named command, or a topic.
+  private func helpText(for command: ParsedCommand) throws(UsageError) -> String {
+    let renderer = HelpRenderer(width: context.helpWidth)
+    let words = command.values(of: CommandTable.help.arguments[0])
+    if words.count == 1, let topic = HelpTopic(rawValue: words[0]) {
+      return renderer.topic(topic)
+    }
+    var path = CommandPath(commands: [CommandTable.root])
+    for word in words {
+      guard let next = path.command.subcommand(named: word) else {
+        let candidates =
+          path.command.subcommands.map(\.name)
+          + (path.commands.count == 1 ? HelpTopic.allCases.map(\.rawValue) : [])
+        let suggestions = EditDistance.closest(to: word, among: candidates)
+        if path.commands.count == 1 {
+          throw UsageError.unknownHelpTopic(input: word, suggestions: suggestions)
+        }
+        throw UsageError.unknownCommand(input: word, at: path, suggestions: suggestions)
+      }
+      path = path.appending(next)
+    }
+    return renderer.help(for: path)
+  }
+}
+
+/// The values of a run that come from options and the environment, checked.
+private struct ResolvedSettings: Sendable {
+  let format: OutputFormat
+  let today: Day
+  let path: CommandPath
+  let environment: [String: String]
+  let lockTimeoutSeconds: Double
+
+  init(command: ParsedCommand, context: RunContext) throws(UsageError) {
+    path = command.path
+    environment = context.environment
+    // The parser has checked the value against the allowed formats.
+    format = command.value(of: CommandTable.formatOption).flatMap(OutputFormat.init) ?? .table
+    if let input = command.value(of: CommandTable.todayOption) {
+      today = try ResolvedSettings.day(
+        input, origin: CommandTable.todayOption.flag, today: context.systemToday(), path: path)
+    } else if let input = context.environment["COINTRACK_TODAY"], !input.isEmpty {
+      today = try ResolvedSettings.day(
+        input, origin: "COINTRACK_TODAY", today: context.systemToday(), path: path)
+    } else {
+      today = context.systemToday()
+    }
+    if let input = context.environment["COINTRACK_LOCK_TIMEOUT"], !input.isEmpty {
+      guard let seconds = Double(input), seconds >= 0, seconds <= 86_400 else {
+        throw UsageError.invalidSeconds(input: input, variable: "COINTRACK_LOCK_TIMEOUT", at: path)
+      }
+      lockTimeoutSeconds = seconds
+    } else {
+      lockTimeoutSeconds = CommandRunner.defaultLockTimeoutSeconds
+    }
+  }
+
+  /// The state store at the XDG location.
+  func store() throws(StateError) -> StateStore {
+    StateStore(
+      path: try StateStore.defaultPath(environment: environment),
+      lockTimeoutSeconds: lockTimeoutSeconds,
+      initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) })
+  }
+
+  /// A date option's value as a day, keeping the input for messages.
+  func date(_ input: String, origin: String) throws(UsageError) -> DatedInput {
+    DatedInput(
+      day: try ResolvedSettings.day(input, origin: origin, today: today, path: path), input: input)
+  }
+
+  private static func day(_ input: String, origin: String, today: Day, path: CommandPath)
+    throws(UsageError) -> Day
+  {
+    switch input.lowercased() {
+    case "today": return today
+    case "yesterday": return today.adding(days: -1)
+    default:
+      guard let day = Day(iso: input) else {
+        throw UsageError.invalidDate(input: input, origin: origin, at: path)
+      }
+      return day
+    }
+  }
+}

@@ -1,0 +1,148 @@
+/// What a word on the command line completes to; drives the completion scripts.
+enum CompletionKind: Hashable, Sendable {
+  case none
+  /// One of the option's allowed values.
+  case choices
+  /// A date: YYYY-MM-DD, `today` or `yesterday`.
+  case date
+  /// A tracked coin: its symbol or id.
+  case trackedCoin
+  /// A coin of the catalogue: its symbol.
+  case catalogueCoin
+  /// A command name or help topic.
+  case commandOrTopic
+}
+
+/// The operation a leaf command performs.
+enum CommandAction: Hashable, Sendable {
+  case coinsList, coinsAdd, coinsRemove, coinsAvailable
+  case prices
+  case profileShow, profileSet
+  case help
+}
+
+/// One option, declared once for parsing, help, suggestions and completion.
+struct OptionSpec: Hashable, Sendable {
+  /// The long name without dashes, such as `format`.
+  let name: String
+  let shortName: Character?
+  /// The placeholder of the option's value, such as `FORMAT`; nil for a flag.
+  let valueName: String?
+  let summary: String
+  /// The default, as shown in help.
+  let defaultDescription: String?
+  /// The only values accepted, when the option has a fixed set.
+  let allowedValues: [String]
+  let completion: CompletionKind
+
+  init(
+    _ name: String, short: Character? = nil, value valueName: String? = nil, summary: String,
+    default defaultDescription: String? = nil, allowed allowedValues: [String] = [],
+    completion: CompletionKind = .none
+  ) {
+    self.name = name
+    self.shortName = short
+    self.valueName = valueName
+    self.summary = summary
+    self.defaultDescription = defaultDescription
+    self.allowedValues = allowedValues
+    self.completion = allowedValues.isEmpty ? completion : .choices
+  }
+
+  /// `--name`, as users type it.
+  var flag: String { "--" + name }
+
+  /// `-h, --help` or `--format <FORMAT>`, as help lists it.
+  var synopsis: String {
+    let names = (shortName.map { "-\($0), " } ?? "") + flag
+    return valueName.map { names + " <\($0)>" } ?? names
+  }
+}
+
+/// One positional argument.
+struct ArgumentSpec: Hashable, Sendable {
+  let name: String
+  let summary: String
+  /// Takes every remaining value (at least one unless optional).
+  let isRepeating: Bool
+  let isOptional: Bool
+  let completion: CompletionKind
+
+  init(
+    _ name: String, summary: String, repeating: Bool = false, optional: Bool = false,
+    completion: CompletionKind = .none
+  ) {
+    self.name = name
+    self.summary = summary
+    self.isRepeating = repeating
+    self.isOptional = optional
+    self.completion = completion
+  }
+
+  /// `<COIN>...` or `[<COMMAND>...]`, as usage lines show it.
+  var synopsis: String {
+    let core = "<\(name)>" + (isRepeating ? "..." : "")
+    return isOptional ? "[\(core)]" : core
+  }
+}
+
+/// A worked example for help.
+struct Example: Hashable, Sendable {
+  let command: String
+  let explanation: String
+}
+
+/// A command or command group, declared once for parsing, help, suggestions and completion.
+struct CommandSpec: Hashable, Sendable {
+  let name: String
+  let summary: String
+  /// Paragraphs after the summary in help.
+  let discussion: String
+  let arguments: [ArgumentSpec]
+  /// Options of this command only; the global options apply everywhere.
+  let options: [OptionSpec]
+  let subcommands: [CommandSpec]
+  let examples: [Example]
+  /// What the command does; nil for a group, which needs a subcommand.
+  let action: CommandAction?
+
+  init(
+    _ name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
+    action: CommandAction? = nil
+  ) {
+    self.name = name
+    self.summary = summary
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+    self.subcommands = subcommands
+    self.examples = examples
+    self.action = action
+  }
+
+  /// The subcommand with exactly this name.
+  func subcommand(named name: String) -> CommandSpec? {
+    subcommands.first { $0.name == name }
+  }
+}
+
+/// A command together with the groups above it, from the root down.
+struct CommandPath: Hashable, Sendable {
+  let commands: [CommandSpec]
+
+  var command: CommandSpec { commands[commands.count - 1] }
+
+  /// `cointrack coins add`.
+  var fullName: String { commands.map(\.name).joined(separator: " ") }
+
+  /// The words after the program name: `coins add`.
+  var words: [String] { commands.dropFirst().map(\.name) }
+
+  /// The options valid at this command: its own, then the global ones.
+  var options: [OptionSpec] { command.options + CommandTable.globalOptions }
+
+  func appending(_ command: CommandSpec) -> CommandPath {
+    CommandPath(commands: commands + [command])
+  }
+}

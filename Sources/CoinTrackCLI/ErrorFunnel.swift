@@ -1,0 +1,192 @@
+import CoinTrackCore
+
+/// A failed run as the user sees it: one sentence, an exit code and, for usage errors, the usage
+/// line of the command.
+struct Failure: Hashable, Sendable {
+  let message: String
+  let code: ExitCode
+  let usage: CommandPath?
+
+  /// The lines written to stderr.
+  var report: String {
+    var text = "\(CommandTable.programName): \(message)\n"
+    if let usage {
+      text += HelpRenderer.usageLine(for: usage) + "\n"
+      text += "See '\(CommandTable.programName) help"
+        + usage.words.map { " " + $0 }.joined() + "'.\n"
+    }
+    return text
+  }
+}
+
+/// The one place that turns errors into messages and exit codes.
+enum ErrorFunnel {
+  static func failure(for error: any Error) -> Failure {
+    switch error {
+    case let error as UsageError:
+      return Failure(message: message(for: error), code: .usage, usage: error.path)
+    case let error as TrackerError:
+      return failure(for: error)
+    case let error as StateError:
+      return failure(for: error)
+    default:
+      return Failure(
+        message: "internal error: \(String(describing: error)); please report it.",
+        code: .internalError, usage: nil)
+    }
+  }
+
+  private static func message(for error: UsageError) -> String {
+    switch error {
+    case .unknownCommand(let input, let path, let suggestions):
+      let place = path.commands.count == 1 ? "" : " for '\(path.fullName)'"
+      return "unknown command \(quote(input))\(place)" + didYouMean(suggestions)
+    case .unknownOption(let input, let path, let suggestions):
+      return "unknown option \(quote(input)) for '\(path.fullName)'" + didYouMean(suggestions)
+    case .missingValue(let option, _):
+      return "option \(option.flag) needs a value: <\(option.valueName ?? "VALUE")>."
+    case .unexpectedValue(let option, let input, _):
+      return "option \(option.flag) takes no value, but got \(quote(input))."
+    case .invalidChoice(let option, let input, _, let suggestions):
+      let choices = listing(option.allowedValues.map { $0 }, conjunction: "or")
+      if suggestions.isEmpty {
+        return "unknown \(option.name) \(quote(input)); choose \(choices)."
+      }
+      return "unknown \(option.name) \(quote(input)); did you mean '\(suggestions[0])'?"
+    case .missingArgument(let argument, let path):
+      let count = argument.isRepeating ? "at least one" : "a"
+      return "'\(path.fullName)' needs \(count) <\(argument.name)>."
+    case .unexpectedArgument(let input, let path):
+      return "unexpected argument \(quote(input)) for '\(path.fullName)'."
+    case .missingSubcommand(let path):
+      let names = listing(path.command.subcommands.map(\.name), conjunction: "or")
+      return "'\(path.fullName)' needs a command: \(names)."
+    case .invalidDate(let input, let origin, _):
+      if Day.looksLikeISODate(input) {
+        return "invalid date \(quote(input)) for \(origin): there is no such day."
+      }
+      return "invalid date \(quote(input)) for \(origin): use YYYY-MM-DD, 'today' or 'yesterday'."
+    case .invalidSeconds(let input, let variable, _):
+      return "invalid \(variable) \(quote(input)): use a number of seconds, such as 5 or 0.5."
+    case .unknownHelpTopic(let input, let suggestions):
+      return "no command or help topic is called \(quote(input))" + didYouMean(suggestions)
+    }
+  }
+
+  private static func failure(for error: TrackerError) -> Failure {
+    switch error {
+    case .unknownCoin(let input, let suggestions):
+      let named = suggestions.map { "\($0.symbol) (\($0.name))" }
+      let hint =
+        named.isEmpty
+        ? "; see 'cointrack coins available'."
+        : "; did you mean \(listing(named, conjunction: "or"))?"
+      return Failure(message: "unknown coin \(quote(input))" + hint, code: .notFound, usage: nil)
+    case .coinAlreadyTracked(let input, let tracked):
+      return Failure(
+        message: "\(quote(input)) is already tracked as \(tracked.coin.symbol) (id \(tracked.id)).",
+        code: .invalidValue, usage: nil)
+    case .coinNotTracked(let input):
+      return Failure(
+        message: "\(quote(input)) is not a tracked coin; see 'cointrack coins list'.",
+        code: .notFound, usage: nil)
+    case .rangeStartsAfterEnd(let from, let to):
+      return Failure(
+        message: "the range starts after it ends: --from \(from) is after --to \(to).",
+        code: .invalidValue, usage: nil)
+    case .dateAfterToday(let input, let day, let today):
+      let shown = input == day.description ? quote(input) : "\(quote(input)) (\(day))"
+      return Failure(
+        message: "the date \(shown) is after today, \(today).", code: .invalidValue, usage: nil)
+    case .noPricesInRange(let symbol, let requested, let held, let source):
+      let span = requested.count == 1 ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
+      let heldText = held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
+      return Failure(
+        message: "no \(symbol) price \(span): the \(source) source \(heldText).",
+        code: .notFound, usage: nil)
+    case .invalidUsername(let input, let problem):
+      let reason: String
+      switch problem {
+      case .empty: reason = "it is empty"
+      case .tooLong(let count):
+        reason = "it has \(count) characters, more than \(Profile.maximumUsernameLength)"
+      case .lineBreak: reason = "it holds a line break"
+      case .controlCharacter: reason = "it holds a control character"
+      case .leadingDash: reason = "it starts with '-'"
+      }
+      return Failure(
+        message: "invalid username \(quote(input)): \(reason).", code: .invalidValue, usage: nil)
+    }
+  }
+
+  private static func failure(for error: StateError) -> Failure {
+    switch error {
+    case .unusable(let path, let reason):
+      return Failure(
+        message: "the state file \(quote(path)) is unusable: \(reason); it was left untouched.",
+        code: .unusableState, usage: nil)
+    case .newerSchema(let path, let version, let supported):
+      return Failure(
+        message: "the state file \(quote(path)) has schema version \(version), but this "
+          + "cointrack reads up to \(supported); it was left untouched.",
+        code: .unusableState, usage: nil)
+    case .unreadable(let path, let reason):
+      return Failure(
+        message: "cannot read \(quote(path)): \(reason).", code: .ioError, usage: nil)
+    case .unwritable(let path, let reason):
+      return Failure(
+        message: "cannot write \(quote(path)): \(reason); nothing was changed.",
+        code: .ioError, usage: nil)
+    case .lockTimeout(let lockPath, let seconds):
+      return Failure(
+        message: "another cointrack held the lock \(quote(lockPath)) for over "
+          + "\(formatSeconds(seconds)) seconds; nothing was changed, try again.",
+        code: .temporaryFailure, usage: nil)
+    case .noHomeDirectory:
+      return Failure(
+        message: "cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME "
+          + "is not set.",
+        code: .unusableState, usage: nil)
+    }
+  }
+
+  /// `input` in single quotes, control characters escaped and long input shortened, so that a
+  /// message stays one line.
+  static func quote(_ input: String) -> String {
+    var escaped = ""
+    for scalar in input.unicodeScalars {
+      switch scalar {
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      case "'": escaped += "\\'"
+      case "\\": escaped += "\\\\"
+      default:
+        if scalar.properties.generalCategory == .control || scalar == "\u{2028}"
+          || scalar == "\u{2029}"
+        {
+          escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    if escaped.count > 80 { escaped = String(escaped.prefix(77)) + "..." }
+    return "'" + escaped + "'"
+  }
+
+  private static func didYouMean(_ suggestions: [String]) -> String {
+    guard !suggestions.isEmpty else { return "." }
+    return "; did you mean " + listing(suggestions.map { "'\($0)'" }, conjunction: "or") + "?"
+  }
+
+  /// `a`, `a or b`, `a, b or c`.
+  static func listing(_ items: [String], conjunction: String) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+  }
+
+  private static func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+}

@@ -1,0 +1,58 @@
+/// The process exit codes, following sysexits.h.
+public enum ExitCode: Int32, CaseIterable, Sendable {
+  case success = 0
+  /// The command line is wrong: unknown command or option, missing or extra argument, bad date.
+  case usage = 64
+  /// A value is well-formed but not acceptable.
+  case invalidValue = 65
+  /// What was asked for does not exist.
+  case notFound = 66
+  /// A price source cannot be reached or answered badly.
+  case unavailable = 69
+  /// A bug in cointrack.
+  case internalError = 70
+  /// A file cannot be read or written.
+  case ioError = 74
+  /// Try again later: another run holds the lock, or a source asks to wait.
+  case temporaryFailure = 75
+  /// The state file is unusable.
+  case unusableState = 78
+
+  /// The sysexits.h name.
+  public var name: String {
+    switch self {
+    case .success: return "EX_OK"
+    case .usage: return "EX_USAGE"
+    case .invalidValue: return "EX_DATAERR"
+    case .notFound: return "EX_NOINPUT"
+    case .unavailable: return "EX_UNAVAILABLE"
+    case .internalError: return "EX_SOFTWARE"
+    case .ioError: return "EX_IOERR"
+    case .temporaryFailure: return "EX_TEMPFAIL"
+    case .unusableState: return "EX_CONFIG"
+    }
+  }
+
+  /// What the code means, for `cointrack help exit-codes` and the README.
+  public var meaning: String {
+    switch self {
+    case .success: return "Success, including an empty result."
+    case .usage:
+      return "Usage error: unknown command or option, missing or extra argument, malformed or "
+        + "impossible date, unknown format."
+    case .invalidValue:
+      return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
+        + "already tracked."
+    case .notFound:
+      return "Not found: unknown coin, coin not tracked, no price in the range."
+    case .unavailable: return "A price source is unavailable."
+    case .internalError: return "Internal error: a bug in cointrack; please report it."
+    case .ioError: return "A file cannot be read or written; nothing was changed."
+    case .temporaryFailure:
+      return "Temporary failure: another cointrack holds the state lock; try again."
+    case .unusableState:
+      return "The state file is unusable (invalid JSON, not our schema, or a newer version); it "
+        + "is left untouched."
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import CoinTrackCore
+
+/// Everything a run may look at: argv, the environment and where output goes.
+///
+/// The CLI reads nothing from the process directly, so tests can run it in process with a
+/// made-up environment.
+public struct RunContext {
+  /// The arguments after the program name.
+  public var arguments: [String]
+  public var environment: [String: String]
+  public var standardOutput: any TextOutput
+  public var standardError: any TextOutput
+  /// Whether stdout is a terminal: tables are decorated only then.
+  public var standardOutputIsTerminal: Bool
+  /// The system's idea of today, used when neither --today nor COINTRACK_TODAY says.
+  public var systemToday: @Sendable () -> Day
+
+  public init(
+    arguments: [String], environment: [String: String], standardOutput: any TextOutput,
+    standardError: any TextOutput, standardOutputIsTerminal: Bool = false,
+    systemToday: @escaping @Sendable () -> Day = Day.todayUTC
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.systemToday = systemToday
+  }
+
+  /// The terminal width for help: COLUMNS when it is a sensible number, else 80.
+  var helpWidth: Int {
+    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 40 else {
+      return 80
+    }
+    return min(columns, 200)
+  }
+
+  /// Decorate tables only on a terminal, and never when NO_COLOR is set (no-color.org).
+  var tableStyle: OutputFormat.TableStyle {
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    return standardOutputIsTerminal && !noColor && environment["TERM"] != "dumb"
+      ? .decorated : .plain
+  }
+}

@@ -1,0 +1,48 @@
+/// The coins that can be added, each with the days its price source holds.
+public struct Catalogue: Sendable {
+  /// One coin of the catalogue.
+  public struct Entry: Hashable, Sendable {
+    public var coin: Coin
+    /// The first and last day with a price; nil when the source does not say.
+    public var held: DayRange?
+
+    public init(coin: Coin, held: DayRange?) {
+      self.coin = coin
+      self.held = held
+    }
+  }
+
+  public let entries: [Entry]
+
+  public init(entries: [Entry]) {
+    self.entries = entries
+  }
+
+  /// The entry that `input` names by symbol or full name, ignoring case.
+  public func entry(named input: String) -> Entry? {
+    let trimmed = input.trimmingSpaces()
+    return entries.first { $0.coin.symbol.lowercased() == trimmed.lowercased() }
+      ?? entries.first { $0.coin.isNamed(by: trimmed) }
+  }
+
+  /// The coins whose symbol or name is close to `input`, closest first.
+  public func suggestions(for input: String) -> [Coin] {
+    let labels = entries.flatMap { [$0.coin.symbol, $0.coin.name] }
+    var seen: Set<String> = []
+    return EditDistance.closest(to: input.trimmingSpaces(), among: labels, limit: 6)
+      .compactMap { label in entries.first { $0.coin.isNamed(by: label) }?.coin }
+      .filter { seen.insert($0.symbol).inserted }
+      .prefix(3).map { $0 }
+  }
+}
+
+extension String {
+  /// The text without leading and trailing space characters (not control characters).
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\u{A0}" }
+    guard let start = firstIndex(where: { !isSpace($0) }),
+      let end = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A calendar day in the proleptic Gregorian calendar, independent of any time zone.
+///
+/// Stored as days since 1970-01-01 so that ranges and arithmetic are plain integer arithmetic.
+public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Days since 1970-01-01 (negative before it).
+  public let daysSince1970: Int
+
+  public init(daysSince1970: Int) {
+    self.daysSince1970 = daysSince1970
+  }
+
+  /// The day with the given year, month (1-12) and day of month; nil when no such day exists.
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month),
+      (1...Day.daysInMonth(year: year, month: month)).contains(day)
+    else { return nil }
+    daysSince1970 = Day.daysFromCivil(year: year, month: month, day: day)
+  }
+
+  /// Parses exactly `YYYY-MM-DD`; nil for any other shape or for an impossible day.
+  public init?(iso text: String) {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in bytes[range] {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+      return nil
+    }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// The UTC day that contains the given number of seconds since the Unix epoch.
+  public init(unixSeconds: Int) {
+    // Floor division: a negative timestamp belongs to the day before the epoch.
+    let (quotient, remainder) = unixSeconds.quotientAndRemainder(dividingBy: 86_400)
+    daysSince1970 = remainder < 0 ? quotient - 1 : quotient
+  }
+
+  /// Today's UTC date according to the system clock.
+  public static func todayUTC() -> Day {
+    Day(unixSeconds: Int(time(nil)))
+  }
+
+  /// Year, month and day of month.
+  public var components: (year: Int, month: Int, day: Int) {
+    Day.civilFromDays(daysSince1970)
+  }
+
+  /// The day as `YYYY-MM-DD`.
+  public var description: String {
+    let (year, month, day) = components
+    return Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2)
+  }
+
+  /// The day `count` days later (earlier when negative).
+  public func adding(days count: Int) -> Day {
+    Day(daysSince1970: daysSince1970 + count)
+  }
+
+  public static func < (lhs: Day, rhs: Day) -> Bool {
+    lhs.daysSince1970 < rhs.daysSince1970
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+  }
+
+  private static func isLeapYear(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  private static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return isLeapYear(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Howard Hinnant's days_from_civil: exact for every proleptic Gregorian date.
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// Howard Hinnant's civil_from_days, the inverse of `daysFromCivil`.
+  private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+/// A non-empty inclusive range of days.
+public struct DayRange: Hashable, Sendable, Sequence {
+  public let first: Day
+  public let last: Day
+
+  /// The range from `first` to `last`; nil when `last` is before `first`.
+  public init?(from first: Day, to last: Day) {
+    guard first <= last else { return nil }
+    self.first = first
+    self.last = last
+  }
+
+  /// The number of days in the range.
+  public var count: Int { last.daysSince1970 - first.daysSince1970 + 1 }
+
+  /// Whether the range holds `day`.
+  public func contains(_ day: Day) -> Bool { first <= day && day <= last }
+
+  /// The part of this range that `other` also covers; nil when they do not meet.
+  public func clamped(to other: DayRange) -> DayRange? {
+    DayRange(from: Swift.max(first, other.first), to: Swift.min(last, other.last))
+  }
+
+  public func makeIterator() -> AnyIterator<Day> {
+    var next = first.daysSince1970
+    let end = last.daysSince1970
+    return AnyIterator {
+      guard next <= end else { return nil }
+      defer { next += 1 }
+      return Day(daysSince1970: next)
+    }
+  }
+}
+
+extension Day {
+  /// Whether `text` has the shape YYYY-MM-DD, whether or not it is a real day.
+  public static func looksLikeISODate(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 10 else { return false }
+    return bytes.enumerated().allSatisfy { index, byte in
+      index == 4 || index == 7
+        ? byte == UInt8(ascii: "-") : (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+  }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An exclusive `flock` on a lock file, held for the duration of a closure.
+///
+/// The lock lives on a sibling file rather than on the data file because every save replaces the
+/// data file with a new inode, which would leave waiting processes locking the old one.
+public enum FileLock {
+  /// Runs `body` while holding the lock on `path`, waiting up to `timeoutSeconds` for it and
+  /// creating the lock file (mode 0600) if needed.
+  public static func withLock<Result>(
+    path: String, timeoutSeconds: Double, _ body: () throws -> Result
+  ) throws -> Result {
+    let descriptor = try acquire(path: path, timeoutSeconds: timeoutSeconds)
+    // Closing the descriptor releases the flock.
+    defer { close(descriptor) }
+    return try body()
+  }
+
+  private static func acquire(path: String, timeoutSeconds: Double) throws(StateError) -> Int32 {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else {
+      throw StateError.unwritable(path: path, reason: String(cString: strerror(errno)))
+    }
+    var waited = 0.0
+    var pause = 0.002
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let reason = errno
+      guard reason == EWOULDBLOCK || reason == EINTR else {
+        close(descriptor)
+        throw StateError.unwritable(path: path, reason: String(cString: strerror(reason)))
+      }
+      guard waited < timeoutSeconds else {
+        close(descriptor)
+        throw StateError.lockTimeout(lockPath: path, seconds: timeoutSeconds)
+      }
+      // Back off so that fifty waiting processes do not spin on two cores.
+      let step = min(pause, max(0, timeoutSeconds - waited))
+      var interval = timespec(tv_sec: Int(step), tv_nsec: Int((step - Double(Int(step))) * 1e9))
+      nanosleep(&interval, nil)
+      waited += step
+      pause = min(pause * 2, 0.05)
+    }
+    return descriptor
+  }
+}

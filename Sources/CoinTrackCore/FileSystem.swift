@@ -1,0 +1,190 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A failed file operation: which path, what was being done, and the system's reason.
+public struct FileError: Error, Hashable, Sendable {
+  public let path: String
+  public let operation: String
+  public let reason: String
+
+  init(path: String, operation: String, errorNumber: Int32) {
+    self.path = path
+    self.operation = operation
+    self.reason = String(cString: strerror(errorNumber))
+  }
+
+  init(path: String, operation: String, reason: String) {
+    self.path = path
+    self.operation = operation
+    self.reason = reason
+  }
+}
+
+/// Thin, errno-checked wrappers over the POSIX calls that state and cache files need.
+///
+/// POSIX rather than Foundation because the guarantees asked of these files (fsync of the file and
+/// its directory, explicit modes, flock, no following of dangling links) need the calls themselves.
+public enum FileSystem {
+  /// The whole file, or nil when nothing exists at `path`.
+  ///
+  /// A dangling symbolic link is an error, not a missing file: treating it as missing would let
+  /// the next save replace the link and silently start over.
+  public static func readFileIfPresent(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    if descriptor < 0 {
+      let openError = errno
+      if openError == ENOENT {
+        var linkStatus = stat()
+        if lstat(path, &linkStatus) == 0 {
+          throw FileError(
+            path: path, operation: "read", reason: "it is a symbolic link to a missing file")
+        }
+        return nil
+      }
+      throw FileError(path: path, operation: "read", errorNumber: openError)
+    }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw FileError(path: path, operation: "read", errorNumber: errno)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      let what = (status.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
+      throw FileError(path: path, operation: "read", reason: "it is \(what)")
+    }
+    guard Int(status.st_size) <= limit else {
+      throw FileError(
+        path: path, operation: "read",
+        reason: "it is \(status.st_size) bytes, more than the \(limit) allowed")
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(status.st_size))
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileError(path: path, operation: "read", errorNumber: errno)
+      }
+      if count == 0 { break }
+      guard bytes.count + count <= limit else {
+        throw FileError(path: path, operation: "read", reason: "it grew past \(limit) bytes")
+      }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    return bytes
+  }
+
+  /// Creates `path` and any missing parents with mode 0700, then sets 0700 on `path` itself.
+  public static func makePrivateDirectory(_ path: String) throws(FileError) {
+    var status = stat()
+    if stat(path, &status) != 0 {
+      let parent = directory(of: path)
+      if parent != path { try makePrivateDirectory(parent) }
+      if mkdir(path, 0o700) != 0, errno != EEXIST {
+        throw FileError(path: path, operation: "create the directory", errorNumber: errno)
+      }
+    } else if (status.st_mode & S_IFMT) != S_IFDIR {
+      throw FileError(path: path, operation: "use the directory", reason: "it is not a directory")
+    }
+  }
+
+  /// Sets `mode` on `path`.
+  public static func setMode(_ mode: mode_t, of path: String) throws(FileError) {
+    guard chmod(path, mode) == 0 else {
+      throw FileError(path: path, operation: "set the mode of", errorNumber: errno)
+    }
+  }
+
+  /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a mix.
+  ///
+  /// Writes a temporary sibling, fsyncs it, renames it over `path` and fsyncs the directory, so the
+  /// new content survives a crash once this returns. On failure the temporary file is removed and
+  /// `path` is untouched. `beforeRename` runs with the complete temporary file in place; tests use
+  /// it to kill the process at that moment.
+  public static func replaceAtomically(
+    _ path: String, with bytes: [UInt8], mode: mode_t, beforeRename: () -> Void = {}
+  ) throws(FileError) {
+    let temporary = path + temporarySuffix + String(getpid())
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+    guard descriptor >= 0 else {
+      throw FileError(path: path, operation: "write", errorNumber: errno)
+    }
+    var failure: FileError?
+    var written = 0
+    while written < bytes.count, failure == nil {
+      let count = bytes.withUnsafeBytes {
+        write(descriptor, $0.baseAddress! + written, $0.count - written)
+      }
+      if count < 0 {
+        if errno != EINTR { failure = FileError(path: path, operation: "write", errorNumber: errno) }
+      } else {
+        written += count
+      }
+    }
+    if failure == nil, fchmod(descriptor, mode) != 0 {
+      failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
+    }
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = FileError(path: path, operation: "write", errorNumber: errno)
+    }
+    if close(descriptor) != 0, failure == nil {
+      failure = FileError(path: path, operation: "write", errorNumber: errno)
+    }
+    if failure == nil {
+      beforeRename()
+      if rename(temporary, path) != 0 {
+        failure = FileError(path: path, operation: "replace", errorNumber: errno)
+      }
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+    syncDirectory(of: path)
+  }
+
+  /// Removes temporary files that an interrupted `replaceAtomically` of `path` left behind.
+  ///
+  /// Only safe while holding the lock that serialises writers of `path`.
+  public static func removeLeftoverTemporaries(of path: String) {
+    let folder = directory(of: path)
+    let prefix = baseName(of: path) + temporarySuffix
+    guard let stream = opendir(folder) else { return }
+    defer { closedir(stream) }
+    var leftovers: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name.hasPrefix(prefix) { leftovers.append(folder + "/" + name) }
+    }
+    for leftover in leftovers { unlink(leftover) }
+  }
+
+  /// The directory part of `path` (`/` for a top-level entry, `.` for a bare name).
+  public static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of `path`.
+  public static func baseName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  private static let temporarySuffix = ".tmp-"
+
+  /// Makes a rename in the directory durable; failure here cannot be reported usefully, because
+  /// the new file is already in place.
+  private static func syncDirectory(of path: String) {
+    let descriptor = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+}

@@ -1,0 +1,20 @@
+/// Renders records as JSON: an array with one object per line, or a single object.
+enum JSONRenderer {
+  static func render(_ records: RecordSet) -> String {
+    let objects = records.records.map { record in
+      JSONWriter.compact(
+        .object(zip(records.fields, record).map { JSONMember($0.key, value(of: $1)) }))
+    }
+    if records.isSingleRecord, let object = objects.first { return object + "\n" }
+    guard !objects.isEmpty else { return "[]\n" }
+    return "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n"
+  }
+
+  private static func value(of value: RecordSet.Value) -> JSONValue {
+    switch value {
+    case .text(let text): return .string(text)
+    case .number(let text): return .number(text)
+    case .null: return .null
+    }
+  }
+}

@@ -1,0 +1,49 @@
+/// A JSON document as a value, keeping object key order and the exact text of every number.
+///
+/// Foundation's JSON types turn numbers into `Double`, which would put binary noise into prices;
+/// this type keeps `0.00001234` as the text `0.00001234`.
+public indirect enum JSONValue: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  /// A number in JSON syntax, exactly as written.
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  case object([JSONMember])
+
+  /// The value of `key` when this is an object holding it.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// A short name of the value's kind, for error messages.
+  public var kindName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
+
+/// One key and value of a JSON object.
+public struct JSONMember: Equatable, Sendable {
+  public var key: String
+  public var value: JSONValue
+
+  public init(_ key: String, _ value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// Why a text is not valid JSON, and where.
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+  /// Zero-based byte offset of the problem.
+  public let offset: Int
+  public let reason: String
+}

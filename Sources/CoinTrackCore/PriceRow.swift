@@ -1,0 +1,33 @@
+/// A coin's price on one day, naming its quote currency and where it came from.
+public struct PriceRow: Hashable, Sendable {
+  public var day: Day
+  public var symbol: String
+  /// The close of the UTC day; nil when the source lacks that day.
+  public var price: Price?
+  /// The quote currency, such as `USDT`.
+  public var currency: String
+  /// The source's name, such as `offline`.
+  public var source: String
+
+  public init(day: Day, symbol: String, price: Price?, currency: String, source: String) {
+    self.day = day
+    self.symbol = symbol
+    self.price = price
+    self.currency = currency
+    self.source = source
+  }
+}
+
+/// Where prices come from: the embedded snapshot or a live API.
+public protocol PriceSource: Sendable {
+  /// The name users pass to `--source`, and the `source` field of every row.
+  var name: String { get }
+  /// The coins this source can price.
+  func catalogue() throws -> Catalogue
+  /// Each coin's latest price on or before `day`, in the order given; nil where there is none.
+  func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> [PriceRow?]
+  /// One row for every day of `range`, in order, with a nil price where the source lacks the day.
+  ///
+  /// Throws `TrackerError.noPricesInRange` when no day of the range has a price.
+  func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow]
+}

@@ -1,0 +1,46 @@
+/// Who uses cointrack here, and how they like their prices.
+public struct Profile: Hashable, Sendable {
+  /// The name shown by `profile show` on first use.
+  public static let defaultUsername = "anonymous"
+  /// The longest username accepted, in characters.
+  public static let maximumUsernameLength = 32
+
+  public var username: String
+  /// The price source to use when none is given; nil means the embedded snapshot.
+  public var preferredSource: String?
+  /// The quote currency to use when none is given; nil means the source's own.
+  public var preferredCurrency: String?
+
+  public init(username: String, preferredSource: String? = nil, preferredCurrency: String? = nil) {
+    self.username = username
+    self.preferredSource = preferredSource
+    self.preferredCurrency = preferredCurrency
+  }
+
+  /// Checks a proposed username and returns it without surrounding spaces.
+  public static func validUsername(_ input: String) throws(TrackerError) -> String {
+    let trimmed = input.trimmingSpaces()
+    func reject(_ problem: UsernameProblem) -> TrackerError {
+      .invalidUsername(input: input, problem: problem)
+    }
+    if trimmed.isEmpty { throw reject(.empty) }
+    if trimmed.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" }) {
+      throw reject(.lineBreak)
+    }
+    if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw reject(.controlCharacter)
+    }
+    if trimmed.count > maximumUsernameLength { throw reject(.tooLong(trimmed.count)) }
+    if trimmed.hasPrefix("-") { throw reject(.leadingDash) }
+    return trimmed
+  }
+}
+
+/// What is wrong with a proposed username.
+public enum UsernameProblem: Hashable, Sendable {
+  case empty
+  case tooLong(Int)
+  case lineBreak
+  case controlCharacter
+  case leadingDash
+}

@@ -1,0 +1,92 @@
+import CoinTrackSnapshot
+
+/// The daily closes embedded in the binary: Binance spot candles quoted in USDT.
+///
+/// The data is static C memory, so nothing is parsed at start-up and a lookup touches only the
+/// bytes of the days it returns.
+public struct SnapshotPriceSource: PriceSource {
+  public static let sourceName = "offline"
+  /// The quote currency of every snapshot price: USDT, which is not USD.
+  public static let currency = "USDT"
+
+  public var name: String { SnapshotPriceSource.sourceName }
+
+  public init() {}
+
+  public func catalogue() -> Catalogue {
+    Catalogue(
+      entries: SnapshotSeries.all.map { Catalogue.Entry(coin: $0.coin, held: $0.held) })
+  }
+
+  public func latestPrices(of coins: [Coin], onOrBefore day: Day) -> [PriceRow?] {
+    coins.map { coin in
+      guard let series = SnapshotSeries.named(coin.symbol) else { return nil }
+      var candidate = min(series.held.last, day)
+      while candidate >= series.held.first {
+        if let price = series.price(on: candidate) {
+          return row(coin, candidate, price)
+        }
+        candidate = candidate.adding(days: -1)
+      }
+      return nil
+    }
+  }
+
+  public func dailyPrices(of coin: Coin, in range: DayRange) throws(TrackerError) -> [PriceRow] {
+    let series = SnapshotSeries.named(coin.symbol)
+    guard let series, range.clamped(to: series.held) != nil else {
+      throw TrackerError.noPricesInRange(
+        symbol: coin.symbol, requested: range, held: series?.held, source: name)
+    }
+    return range.map { row(coin, $0, series.price(on: $0)) }
+  }
+
+  private func row(_ coin: Coin, _ day: Day, _ price: Price?) -> PriceRow {
+    PriceRow(
+      day: day, symbol: coin.symbol, price: price, currency: SnapshotPriceSource.currency,
+      source: name)
+  }
+}
+
+/// One coin's closes in the embedded snapshot.
+struct SnapshotSeries {
+  let coin: Coin
+  let held: DayRange
+  private let data: UnsafePointer<ct_snapshot_coin>
+
+  /// Every coin of the snapshot, in symbol order.
+  static var all: [SnapshotSeries] {
+    (0..<ct_snapshot_coin_count()).compactMap { ct_snapshot_coin_at($0).map(SnapshotSeries.init) }
+  }
+
+  /// The series of the coin with this exact upper-case symbol.
+  static func named(_ symbol: String) -> SnapshotSeries? {
+    for index in 0..<ct_snapshot_coin_count() {
+      guard let data = ct_snapshot_coin_at(index) else { continue }
+      if String(cString: data.pointee.symbol) == symbol { return SnapshotSeries(data) }
+    }
+    return nil
+  }
+
+  private init(_ data: UnsafePointer<ct_snapshot_coin>) {
+    self.data = data
+    let entry = data.pointee
+    coin = Coin(
+      symbol: String(cString: entry.symbol), name: String(cString: entry.name),
+      coingeckoID: String(cString: entry.coingecko_id))
+    let first = Day(daysSince1970: Int(entry.first_day))
+    // The generator never emits an empty series, so the range is never empty.
+    held = DayRange(from: first, to: first.adding(days: Int(entry.day_count) - 1))!
+  }
+
+  /// The close of `day`; nil outside the series or on a day the data lacks.
+  func price(on day: Day) -> Price? {
+    guard held.contains(day) else { return nil }
+    let index = day.daysSince1970 - held.first.daysSince1970
+    let start = Int(data.pointee.offsets[index])
+    let end = Int(data.pointee.offsets[index + 1])
+    guard end > start else { return nil }
+    let text = UnsafeRawPointer(data.pointee.closes + start).assumingMemoryBound(to: UInt8.self)
+    return Price(decimalText: String(decoding: UnsafeBufferPointer(start: text, count: end - start), as: UTF8.self))
+  }
+}

@@ -1,0 +1,41 @@
+/// Renders records as aligned columns: text left-aligned, numbers right-aligned, "-" for none.
+enum TableRenderer {
+  static let columnGap = "  "
+
+  static func render(_ records: RecordSet, style: OutputFormat.TableStyle) -> String {
+    let header = records.fields.map(\.title)
+    let cells = records.records.map { $0.map(text(of:)) }
+    var widths = header.map(\.count)
+    for row in cells {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
+    }
+    var output = ""
+    let headerLine = line(header, widths: widths, fields: records.fields)
+    output += style == .decorated ? "\u{1B}[1m" + headerLine + "\u{1B}[0m\n" : headerLine + "\n"
+    for row in cells { output += line(row, widths: widths, fields: records.fields) + "\n" }
+    return output
+  }
+
+  private static func text(of value: RecordSet.Value) -> String {
+    switch value {
+    case .text(let text): return text
+    case .number(let text): return text
+    case .null: return "-"
+    }
+  }
+
+  private static func line(_ cells: [String], widths: [Int], fields: [RecordSet.Field]) -> String {
+    var parts: [String] = []
+    for (column, cell) in cells.enumerated() {
+      let padding = String(repeating: " ", count: widths[column] - cell.count)
+      let isLast = column == cells.count - 1
+      if fields[column].isNumeric {
+        parts.append(padding + cell)
+      } else {
+        // No trailing spaces at the end of a line.
+        parts.append(isLast ? cell : cell + padding)
+      }
+    }
+    return parts.joined(separator: columnGap)
+  }
+}

@@ -1,0 +1,131 @@
+/// The operations behind cointrack's commands, over a state store and a price source.
+///
+/// It returns values and throws typed errors; printing and exit codes belong to the caller.
+public struct Tracker: Sendable {
+  /// Opens the state store; called only by operations that need state, so that the others work
+  /// even where no state location can be found.
+  public let openStore: @Sendable () throws(StateError) -> StateStore
+  public let source: any PriceSource
+  /// What "today" is: no date after it may be asked for.
+  public let today: Day
+
+  public init(
+    openStore: @escaping @Sendable () throws(StateError) -> StateStore, source: any PriceSource,
+    today: Day
+  ) {
+    self.openStore = openStore
+    self.source = source
+    self.today = today
+  }
+
+  /// A tracked coin with its latest price on or before today, if any.
+  public struct Listing: Hashable, Sendable {
+    public var tracked: TrackedCoin
+    public var latest: PriceRow?
+  }
+
+  /// The tracked coins in list order, each with its latest price.
+  public func listCoins() throws -> [Listing] {
+    let coins = try openStore().load().coins
+    let latest = try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
+    return zip(coins, latest).map { Listing(tracked: $0, latest: $1) }
+  }
+
+  /// Adds every named coin, or none of them when one cannot be added.
+  ///
+  /// Names that resolve to the same coin add it once.
+  public func addCoins(_ inputs: [String]) throws -> [TrackedCoin] {
+    let catalogue = try source.catalogue()
+    var resolved: [(input: String, coin: Coin)] = []
+    for input in inputs {
+      guard let entry = catalogue.entry(named: input) else {
+        throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
+      }
+      if !resolved.contains(where: { $0.coin.symbol == entry.coin.symbol }) {
+        resolved.append((input, entry.coin))
+      }
+    }
+    return try openStore().update { state in
+      var added: [TrackedCoin] = []
+      for (input, coin) in resolved {
+        if let existing = state.coins.first(where: { $0.coin.symbol == coin.symbol }) {
+          throw TrackerError.coinAlreadyTracked(input: input, coin: existing)
+        }
+        let tracked = TrackedCoin(id: state.nextID, coin: coin)
+        state.coins.append(tracked)
+        state.nextID += 1
+        added.append(tracked)
+      }
+      return added
+    }
+  }
+
+  /// Removes every named coin (by id, symbol or name), or none of them when one is not tracked.
+  public func removeCoins(_ inputs: [String]) throws -> [TrackedCoin] {
+    try openStore().update { state in
+      var removed: [TrackedCoin] = []
+      for input in inputs {
+        guard let tracked = state.trackedCoin(named: input) else {
+          throw TrackerError.coinNotTracked(input: input)
+        }
+        if !removed.contains(tracked) { removed.append(tracked) }
+      }
+      state.coins.removeAll { removed.contains($0) }
+      return removed
+    }
+  }
+
+  /// The coins that can be added, with the days the source holds for each.
+  public func availableCoins() throws -> [Catalogue.Entry] {
+    try source.catalogue().entries
+  }
+
+  /// The daily prices of one coin, tracked or not.
+  public struct PriceHistory: Hashable, Sendable {
+    /// One row per day of the requested range.
+    public var rows: [PriceRow]
+    /// How many of the rows have no price.
+    public var missingDays: Int { rows.filter { $0.price == nil }.count }
+  }
+
+  /// One row per day from `from` to `to`; `fromInput` and `toInput` are what the user typed, for
+  /// the messages.
+  public func prices(coin input: String, from: DatedInput, to: DatedInput) throws -> PriceHistory {
+    for date in [from, to] where date.day > today {
+      throw TrackerError.dateAfterToday(input: date.input, day: date.day, today: today)
+    }
+    guard let range = DayRange(from: from.day, to: to.day) else {
+      throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
+    }
+    let catalogue = try source.catalogue()
+    guard let entry = catalogue.entry(named: input) else {
+      throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
+    }
+    return PriceHistory(rows: try source.dailyPrices(of: entry.coin, in: range))
+  }
+
+  /// The stored profile (the default one before the first save).
+  public func profile() throws -> Profile {
+    try openStore().load().profile
+  }
+
+  /// Checks and stores a new username; returns the profile as saved.
+  public func setUsername(_ input: String) throws -> Profile {
+    let username = try Profile.validUsername(input)
+    return try openStore().update { state in
+      state.profile.username = username
+      return state.profile
+    }
+  }
+}
+
+/// A day together with the text the user typed for it, so messages can quote the input.
+public struct DatedInput: Hashable, Sendable {
+  public var day: Day
+  public var input: String
+
+  public init(day: Day, input: String) {
+    self.day = day
+    self.input = input
+  }
+}

@@ -1,0 +1,34 @@
+/// Everything cointrack remembers between runs: the profile, the tracked coins and the id counter.
+public struct TrackerState: Hashable, Sendable {
+  /// The schema version this build reads and writes.
+  public static let schemaVersion = 1
+  /// The symbols tracked on first use, in list order.
+  public static let defaultSymbols = ["BTC", "ETH", "BNB", "SOL", "XRP"]
+
+  public var profile: Profile
+  public var coins: [TrackedCoin]
+  /// The id the next added coin gets; ids are never reused.
+  public var nextID: Int
+
+  public init(profile: Profile, coins: [TrackedCoin], nextID: Int) {
+    self.profile = profile
+    self.coins = coins
+    self.nextID = nextID
+  }
+
+  /// The state before any file exists: the default profile and the default coins.
+  public static func initial(catalogue: Catalogue) -> TrackerState {
+    let coins = defaultSymbols.compactMap { catalogue.entry(named: $0)?.coin }
+      .enumerated().map { TrackedCoin(id: $0.offset + 1, coin: $0.element) }
+    return TrackerState(
+      profile: Profile(username: Profile.defaultUsername), coins: coins, nextID: coins.count + 1)
+  }
+
+  /// The tracked coin that `input` names: its id, symbol or full name.
+  public func trackedCoin(named input: String) -> TrackedCoin? {
+    let trimmed = input.trimmingSpaces()
+    if let id = Int(trimmed) { return coins.first { $0.id == id } }
+    return coins.first { $0.coin.symbol.lowercased() == trimmed.lowercased() }
+      ?? coins.first { $0.coin.isNamed(by: trimmed) }
+  }
+}

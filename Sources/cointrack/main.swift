@@ -1,0 +1,3 @@
+import CoinTrackCLI
+
+CoinTrackTool.main()
