@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import CoinTrackCore
+
+@Suite struct StateStoreTests {
+  @Test func loadingWithoutAFileGivesTheDefaultsAndCreatesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store()
+    let state = try store.load()
+    #expect(state.coins.map(\.coin.symbol) == ["BTC", "ETH", "BNB", "SOL", "XRP"])
+    #expect(state.coins.map(\.id) == [1, 2, 3, 4, 5])
+    #expect(state.nextID == 6)
+    #expect(state.profile.username == "anonymous")
+    #expect(!FileManager.default.fileExists(atPath: FileSystem.directory(of: store.path)))
+  }
+
+  @Test func savesWithPrivateModesAndReadsBack() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store()
+    try store.update { $0.profile.username = "alice" }
+    #expect(try store.load().profile.username == "alice")
+    let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    let folder = try FileManager.default.attributesOfItem(
+      atPath: FileSystem.directory(of: store.path))
+    #expect((folder[.posixPermissions] as? Int) == 0o700)
+    let leftovers = try FileManager.default.contentsOfDirectory(
+      atPath: FileSystem.directory(of: store.path))
+    #expect(leftovers.sorted() == ["state.json", "state.json.lock"])
+  }
+
+  @Test func aThrowingChangeWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store()
+    try store.update { $0.profile.username = "before" }
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try store.update { state in
+        state.profile.username = "after"
+        throw Refused()
+      }
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
+  }
+
+  @Test func roundTripsTheStateDocument() throws {
+    let state = TrackerState(
+      profile: Profile(username: "zoë", preferredSource: "offline", preferredCurrency: nil),
+      coins: [
+        TrackedCoin(id: 2, coin: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")),
+        TrackedCoin(id: 9, coin: Coin(symbol: "NEW", name: "New \"coin\"", coingeckoID: nil)),
+      ], nextID: 10)
+    let text = JSONWriter.indented(state.json)
+    #expect(try TrackerState(json: JSONParser.parse(text)) == state)
+  }
+
+  @Test(arguments: [
+    (#"[]"#, "the document should be an object but is an array"),
+    (#"{"profile":{}}"#, "'schema_version' is missing"),
+    (#"{"schema_version":"1"}"#, "'schema_version' should be a whole number but is a string"),
+    (#"{"schema_version":1.5}"#, "'schema_version' should be a whole number but is a number"),
+    (
+      #"{"schema_version":1,"profile":{"username":"a","source":null,"currency":null},"coins":[],"next_id":1,"extra":0}"#,
+      "'extra' is not a known key"
+    ),
+    (
+      #"{"schema_version":1,"profile":{"username":"a","source":null,"currency":null},"coins":[{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":null},{"id":"2","symbol":"ETH","name":"Ethereum","coingecko_id":null}],"next_id":3}"#,
+      "'coins[1].id' should be a whole number but is a string"
+    ),
+    (
+      #"{"schema_version":1,"profile":{"username":"a","source":null,"currency":null},"coins":[{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":null},{"id":1,"symbol":"ETH","name":"Ethereum","coingecko_id":null}],"next_id":3}"#,
+      "'coins[1].id' repeats id 1"
+    ),
+    (
+      #"{"schema_version":1,"profile":{"username":"a","source":null,"currency":null},"coins":[{"id":4,"symbol":"BTC","name":"Bitcoin","coingecko_id":null}],"next_id":3}"#,
+      "'next_id' is 3 but id 4 is already used"
+    ),
+    (
+      #"{"schema_version":1,"profile":{"username":"-a","source":null,"currency":null},"coins":[],"next_id":1}"#,
+      "'profile.username' is not a valid username"
+    ),
+  ])
+  func namesTheKeyPathOfASchemaProblem(text: String, message: String) throws {
+    let document = try JSONParser.parse(text)
+    #expect {
+      _ = try TrackerState(json: document)
+    } throws: { error in
+      (error as? StateSchemaError)?.description == message
+    }
+  }
+
+  @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store()
+    try FileManager.default.createDirectory(
+      atPath: FileSystem.directory(of: store.path), withIntermediateDirectories: true)
+    let garbage = Data("{\"schema_version\": 1, \"coins\": [".utf8)
+    try garbage.write(to: URL(fileURLWithPath: store.path))
+    #expect(
+      throws: StateError.unusable(
+        path: store.path, reason: "invalid JSON at byte 32: unexpected end of data")
+    ) { try store.load() }
+    #expect(throws: StateError.self) { try store.update { $0.nextID += 1 } }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == garbage)
+  }
+
+  @Test func aNewerSchemaIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store()
+    try FileManager.default.createDirectory(
+      atPath: FileSystem.directory(of: store.path), withIntermediateDirectories: true)
+    try Data(#"{"schema_version": 99, "whatever": true}"#.utf8)
+      .write(to: URL(fileURLWithPath: store.path))
+    #expect(throws: StateError.newerSchema(path: store.path, version: 99, supported: 1)) {
+      try store.load()
+    }
+  }
+
+  @Test func xdgDataHomeMustBeAbsolute() throws {
+    #expect(
+      try StateStore.defaultPath(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/h"])
+        == "/x/data/cointrack/state.json")
+    #expect(
+      try StateStore.defaultPath(environment: ["XDG_DATA_HOME": "", "HOME": "/h"])
+        == "/h/.local/share/cointrack/state.json")
+    #expect(
+      try StateStore.defaultPath(environment: ["XDG_DATA_HOME": "rel/dir", "HOME": "/h"])
+        == "/h/.local/share/cointrack/state.json")
+    #expect(throws: StateError.noHomeDirectory) {
+      try StateStore.defaultPath(environment: ["HOME": ""])
+    }
+  }
+
+  @Test func aHeldLockMakesAWriterGiveUp() throws {
+    let directory = try TemporaryDirectory()
+    let store = directory.store(lockTimeoutSeconds: 0.1)
+    try store.update { $0.profile.username = "first" }
+    try FileLock.withLock(path: store.lockPath, timeoutSeconds: 1) {
+      // flock locks belong to open file descriptions, so a second open in this process waits too.
+      #expect(throws: StateError.lockTimeout(lockPath: store.lockPath, seconds: 0.1)) {
+        try store.update { $0.profile.username = "second" }
+      }
+    }
+    #expect(try store.load().profile.username == "first")
+  }
+}

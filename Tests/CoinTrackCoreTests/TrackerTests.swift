@@ -1,0 +1,122 @@
+import Testing
+
+@testable import CoinTrackCore
+
+@Suite struct TrackerTests {
+  private func day(_ text: String) -> DatedInput {
+    DatedInput(day: Day(iso: text)!, input: text)
+  }
+
+  @Test func listsTheDefaultsWithTheLatestPriceOnOrBeforeToday() throws {
+    let directory = try TemporaryDirectory()
+    let listings = try directory.tracker(today: "2024-01-01").listCoins()
+    #expect(listings.map(\.tracked.coin.symbol) == ["BTC", "ETH", "BNB", "SOL", "XRP"])
+    let bitcoin = try #require(listings[0].latest)
+    #expect(bitcoin.day.description == "2024-01-01")
+    #expect(bitcoin.price?.text == "44179.55")
+    #expect(bitcoin.currency == "USDT")
+    #expect(bitcoin.source == "offline")
+  }
+
+  @Test func aGapDayFallsBackToTheDayBefore() throws {
+    let directory = try TemporaryDirectory()
+    // 2026-01-08 is one of the days the snapshot lacks.
+    let listings = try directory.tracker(today: "2026-01-08").listCoins()
+    #expect(listings[0].latest?.day.description == "2026-01-07")
+  }
+
+  @Test func aDayBeforeAnyDataHasNoPrice() throws {
+    let directory = try TemporaryDirectory()
+    let listings = try directory.tracker(today: "2017-08-01").listCoins()
+    #expect(listings.allSatisfy { $0.latest == nil })
+  }
+
+  @Test func addsBySymbolOrNameAllOrNone() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    let added = try tracker.addCoins(["ada", "Bitcoin Cash", "CARDANO"])
+    #expect(added.map(\.coin.symbol) == ["ADA", "BCH"])
+    #expect(added.map(\.id) == [6, 7])
+    #expect(throws: TrackerError.coinAlreadyTracked(input: "btc", coin: TrackedCoin(
+      id: 1, coin: Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")))) {
+      try tracker.addCoins(["doge", "btc"])
+    }
+    #expect(throws: TrackerError.self) { try tracker.addCoins(["trx", "nonsense"]) }
+    #expect(try tracker.listCoins().map(\.tracked.coin.symbol) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH"])
+  }
+
+  @Test func unknownCoinsComeWithSuggestions() throws {
+    let directory = try TemporaryDirectory()
+    #expect {
+      try directory.tracker().addCoins(["bitcon"])
+    } throws: { error in
+      guard case .unknownCoin(let input, let suggestions) = error as? TrackerError else {
+        return false
+      }
+      return input == "bitcon" && suggestions.map(\.symbol) == ["BTC"]
+    }
+  }
+
+  @Test func removesByIdSymbolOrNameAndNeverReusesIds() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    let removed = try tracker.removeCoins(["1", "eth", "Solana"])
+    #expect(removed.map(\.coin.symbol) == ["BTC", "ETH", "SOL"])
+    #expect(throws: TrackerError.coinNotTracked(input: "btc")) { try tracker.removeCoins(["btc"]) }
+    #expect(throws: TrackerError.coinNotTracked(input: "99")) { try tracker.removeCoins(["bnb", "99"]) }
+    #expect(try tracker.listCoins().count == 2)
+    let readded = try tracker.addCoins(["BTC"])
+    #expect(readded.map(\.id) == [6])
+  }
+
+  @Test func pricesHaveOneRowPerDayWithGapsAsNil() throws {
+    let directory = try TemporaryDirectory()
+    let history = try directory.tracker().prices(
+      coin: "btc", from: day("2026-01-06"), to: day("2026-01-09"))
+    #expect(history.rows.map(\.day.description) == ["2026-01-06", "2026-01-07", "2026-01-08", "2026-01-09"])
+    #expect(history.rows.map { $0.price?.text } == ["93747.97", "91364.16", nil, "90641.28"])
+    #expect(history.missingDays == 1)
+  }
+
+  @Test func aRangeOverlappingTheDataKeepsEveryDay() throws {
+    let directory = try TemporaryDirectory()
+    let history = try directory.tracker().prices(
+      coin: "SOL", from: day("2020-08-09"), to: day("2020-08-12"))
+    #expect(history.rows.count == 4)
+    #expect(history.missingDays == 2)
+  }
+
+  @Test func rejectsBadRanges() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker(today: "2024-06-01")
+    #expect(throws: TrackerError.rangeStartsAfterEnd(from: Day(iso: "2024-02-01")!, to: Day(iso: "2024-01-01")!)) {
+      try tracker.prices(coin: "BTC", from: day("2024-02-01"), to: day("2024-01-01"))
+    }
+    #expect(throws: TrackerError.dateAfterToday(input: "2024-06-02", day: Day(iso: "2024-06-02")!, today: Day(iso: "2024-06-01")!)) {
+      try tracker.prices(coin: "BTC", from: day("2024-06-01"), to: day("2024-06-02"))
+    }
+    #expect(throws: TrackerError.noPricesInRange(
+      symbol: "SOL", requested: DayRange(from: Day(iso: "2019-01-01")!, to: Day(iso: "2019-12-31")!)!,
+      held: DayRange(from: Day(iso: "2020-08-11")!, to: Day(iso: "2026-05-20")!)!, source: "offline")) {
+      try tracker.prices(coin: "solana", from: day("2019-01-01"), to: day("2019-12-31"))
+    }
+  }
+
+  @Test func setsAValidUsernameAndRefusesInvalidOnes() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    #expect(try tracker.setUsername("  alice  ").username == "alice")
+    #expect(try tracker.profile().username == "alice")
+    let cases: [(String, UsernameProblem)] = [
+      ("   ", .empty), (String(repeating: "x", count: 33), .tooLong(33)), ("a\nb", .lineBreak),
+      ("a\u{7}b", .controlCharacter), ("-a", .leadingDash), ("bob\n", .lineBreak),
+    ]
+    for (input, problem) in cases {
+      #expect(throws: TrackerError.invalidUsername(input: input, problem: problem)) {
+        try tracker.setUsername(input)
+      }
+    }
+    #expect(try tracker.setUsername(String(repeating: "é", count: 32)).username.count == 32)
+    #expect(try tracker.profile().username.count == 32)
+  }
+}
