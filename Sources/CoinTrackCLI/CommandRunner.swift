@@ -52,12 +52,13 @@ struct CommandRunner {
     case .coinsAvailable:
       records = .catalogue(try tracker.availableCoins())
     case .prices:
-      let toInput = command.value(of: CommandTable.toOption) ?? "today"
-      let fromInput = command.value(of: CommandTable.fromOption) ?? toInput
+      let to = try resolved.date(
+        command.value(of: CommandTable.toOption) ?? "today", origin: CommandTable.toOption.flag)
+      let from = try command.value(of: CommandTable.fromOption).map {
+        try resolved.date($0, origin: CommandTable.fromOption.flag)
+      }
       let history = try tracker.prices(
-        coin: command.values(of: CommandTable.prices.arguments[0])[0],
-        from: try resolved.date(fromInput, origin: CommandTable.fromOption.flag),
-        to: try resolved.date(toInput, origin: CommandTable.toOption.flag))
+        coin: command.values(of: CommandTable.prices.arguments[0])[0], from: from ?? to, to: to)
       records = .priceRows(history.rows)
       if history.missingDays > 0, let symbol = history.rows.first?.symbol {
         notes.append(

@@ -26,13 +26,14 @@ public enum EditDistance {
 
   /// The candidates close enough to `input` to suggest, closest first, compared case-insensitively.
   ///
-  /// Close enough means within a third of the input's length (at least one edit, at most three),
-  /// or a candidate that starts with the input.
+  /// Close enough means fewer edits than half the input's length (at most three), so that a
+  /// one-letter flag is not "close" to every other one-letter flag, or a candidate that starts
+  /// with the input.
   public static func closest(to input: String, among candidates: [String], limit: Int = 3)
     -> [String]
   {
     let needle = input.lowercased()
-    let allowed = min(3, max(1, needle.count / 3))
+    let allowed = min(3, (needle.count - 1) / 2)
     let scored = candidates.compactMap { candidate -> (String, Int)? in
       let hay = candidate.lowercased()
       let distance = between(needle, hay)

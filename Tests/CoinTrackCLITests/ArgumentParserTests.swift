@@ -1,0 +1,69 @@
+import Testing
+
+@testable import CoinTrackCLI
+
+/// argv -> parsed command.
+@Suite struct ArgumentParserTests {
+  private func parsed(_ arguments: [String]) throws -> ParsedCommand {
+    guard case .run(let command) = try ArgumentParser.parse(arguments) else {
+      throw ParseMismatch()
+    }
+    return command
+  }
+
+  private struct ParseMismatch: Error {}
+
+  @Test func tokenisesBeforeMatching() {
+    let tokens = ArgumentToken.tokenize(["--format=csv", "-h", "-", "--", "--to", "x"])
+    #expect(
+      tokens.map(\.kind) == [
+        .longOption(name: "format", value: "csv"), .shortOptions(["h"]), .value("-"),
+        .terminator, .value("--to"), .value("x"),
+      ])
+    #expect(tokens.map(\.position) == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test(arguments: [
+    (["coins", "list"], ["coins", "list"]),
+    (["coins", "add", "btc", "Bitcoin Cash"], ["coins", "add"]),
+    (["prices", "BTC"], ["prices"]),
+    (["profile", "set", "alice"], ["profile", "set"]),
+    (["help", "coins", "add"], ["help"]),
+  ])
+  func findsTheCommand(arguments: [String], words: [String]) throws {
+    #expect(try parsed(arguments).path.words == words)
+  }
+
+  @Test func globalOptionsGoBeforeOrAfterTheCommand() throws {
+    for arguments in [
+      ["--format", "json", "coins", "list"], ["coins", "--format", "json", "list"],
+      ["coins", "list", "--format=json"], ["coins", "list", "--format", "csv", "--format", "json"],
+    ] {
+      let command = try parsed(arguments)
+      #expect(command.path.words == ["coins", "list"])
+      #expect(command.value(of: CommandTable.formatOption) == "json", "\(arguments)")
+    }
+  }
+
+  @Test func collectsArgumentsAndOptionValues() throws {
+    let command = try parsed(["prices", "--from", "2024-01-01", "btc", "--to=2024-01-31"])
+    #expect(command.values(of: CommandTable.prices.arguments[0]) == ["btc"])
+    #expect(command.value(of: CommandTable.fromOption) == "2024-01-01")
+    #expect(command.value(of: CommandTable.toOption) == "2024-01-31")
+    let add = try parsed(["coins", "add", "--", "-weird", "ada"])
+    #expect(add.values(of: CommandTable.coinsAdd.arguments[0]) == ["-weird", "ada"])
+  }
+
+  @Test func helpAndVersionAreOutcomesNotErrors() throws {
+    #expect(try ArgumentParser.parse([]) == .help(CommandPath(commands: [CommandTable.root])))
+    #expect(try ArgumentParser.parse(["--version"]) == .version)
+    #expect(
+      try ArgumentParser.parse(["coins", "add", "-h"])
+        == .help(CommandPath(commands: [CommandTable.root, CommandTable.coins, CommandTable.coinsAdd])))
+    // Help wins over an error elsewhere on the line.
+    #expect(
+      try ArgumentParser.parse(["coins", "bogus", "--help"])
+        == .help(CommandPath(commands: [CommandTable.root, CommandTable.coins])))
+    #expect(try ArgumentParser.parse(["prices", "--to", "--help"]) == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
+  }
+}

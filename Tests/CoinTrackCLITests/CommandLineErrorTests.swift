@@ -1,0 +1,209 @@
+import Testing
+
+@testable import CoinTrackCLI
+@testable import CoinTrackCore
+
+/// Runs a command line in process with a throw-away environment.
+struct InProcessRun {
+  let standardOutput: String
+  let standardError: String
+  let status: Int32
+
+  init(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) {
+    let output = CapturedOutput()
+    let error = CapturedOutput()
+    var variables = ["HOME": "/nonexistent-home", "XDG_DATA_HOME": "/nonexistent-data"]
+    variables.merge(environment) { $1 }
+    status = CoinTrackTool.run(
+      RunContext(
+        arguments: arguments, environment: variables, standardOutput: output,
+        standardError: error, standardOutputIsTerminal: terminal,
+        systemToday: { Day(iso: "2026-05-20")! }))
+    standardOutput = output.text
+    standardError = error.text
+  }
+}
+
+/// argv -> the exact error message and exit code; these fail before any file is touched.
+@Suite struct CommandLineErrorTests {
+  @Test(arguments: [
+    (
+      ["coin", "list"], 64,
+      """
+      cointrack: unknown command 'coin'; did you mean 'coins'?
+      Usage: cointrack <command> [options]
+      See 'cointrack help'.
+
+      """
+    ),
+    (
+      ["coins", "lsit"], 64,
+      """
+      cointrack: unknown command 'lsit' for 'cointrack coins'; did you mean 'list'?
+      Usage: cointrack coins <command> [options]
+      See 'cointrack help coins'.
+
+      """
+    ),
+    (
+      ["coins", "list", "--form", "json"], 64,
+      """
+      cointrack: unknown option '--form' for 'cointrack coins list'; did you mean '--format'?
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins", "list", "-x"], 64,
+      """
+      cointrack: unknown option '-x' for 'cointrack coins list'.
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins", "list", "--format", "xml"], 64,
+      """
+      cointrack: unknown format 'xml'; choose table, csv or json.
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins", "list", "--format", "jsn"], 64,
+      """
+      cointrack: unknown format 'jsn'; did you mean 'json'?
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins", "list", "--format"], 64,
+      """
+      cointrack: option --format needs a value: <FORMAT>.
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins", "add"], 64,
+      """
+      cointrack: 'cointrack coins add' needs at least one <COIN>.
+      Usage: cointrack coins add <COIN>... [options]
+      See 'cointrack help coins add'.
+
+      """
+    ),
+    (
+      ["coins", "list", "extra"], 64,
+      """
+      cointrack: unexpected argument 'extra' for 'cointrack coins list'.
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["coins"], 64,
+      """
+      cointrack: 'cointrack coins' needs a command: list, add, remove or available.
+      Usage: cointrack coins <command> [options]
+      See 'cointrack help coins'.
+
+      """
+    ),
+    (
+      ["prices", "BTC", "--from", "2024-02-30"], 64,
+      """
+      cointrack: invalid date '2024-02-30' for --from: there is no such day.
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      See 'cointrack help prices'.
+
+      """
+    ),
+    (
+      ["prices", "BTC", "--to", "01-02-2024"], 64,
+      """
+      cointrack: invalid date '01-02-2024' for --to: use YYYY-MM-DD, 'today' or 'yesterday'.
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      See 'cointrack help prices'.
+
+      """
+    ),
+    (
+      ["prices", "BTC", "--today", "2024-13-01"], 64,
+      """
+      cointrack: invalid date '2024-13-01' for --today: there is no such day.
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      See 'cointrack help prices'.
+
+      """
+    ),
+    (
+      ["--help=yes"], 64,
+      """
+      cointrack: option --help takes no value, but got '--help=yes'.
+      Usage: cointrack <command> [options]
+      See 'cointrack help'.
+
+      """
+    ),
+    (
+      ["help", "pricez"], 64,
+      """
+      cointrack: no command or help topic is called 'pricez'; did you mean 'prices'?
+      Usage: cointrack help [<COMMAND>...] [options]
+      See 'cointrack help help'.
+
+      """
+    ),
+    (
+      ["profile", "set", "a", "b"], 64,
+      """
+      cointrack: unexpected argument 'b' for 'cointrack profile set'.
+      Usage: cointrack profile set <USERNAME> [options]
+      See 'cointrack help profile set'.
+
+      """
+    ),
+  ])
+  func usageErrors(arguments: [String], status: Int32, message: String) {
+    let run = InProcessRun(arguments)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == message)
+    #expect(run.status == status)
+  }
+
+  @Test func badValuesFromTheEnvironmentNameTheVariable() {
+    let today = InProcessRun(["coins", "available"], environment: ["COINTRACK_TODAY": "someday"])
+    #expect(today.status == 64)
+    #expect(
+      today.standardError.hasPrefix(
+        "cointrack: invalid date 'someday' for COINTRACK_TODAY: use YYYY-MM-DD, 'today' or 'yesterday'.\n"))
+    let timeout = InProcessRun(["profile", "show"], environment: ["COINTRACK_LOCK_TIMEOUT": "soon"])
+    #expect(timeout.status == 64)
+    #expect(
+      timeout.standardError.hasPrefix(
+        "cointrack: invalid COINTRACK_LOCK_TIMEOUT 'soon': use a number of seconds, such as 5 or 0.5.\n"))
+  }
+
+  @Test func controlCharactersInInputAreEscapedToKeepOneLine() {
+    let run = InProcessRun(["coins", "list", "--format", "a\nb\u{1B}"])
+    #expect(run.standardError.hasPrefix("cointrack: unknown format 'a\\nb\\u{1b}'; choose table, csv or json.\n"))
+    #expect(run.status == 64)
+  }
+
+  @Test func commandsThatNeedNoStateWorkWithoutAHome() {
+    let run = InProcessRun(["coins", "available", "--format", "csv"], environment: ["HOME": "", "XDG_DATA_HOME": ""])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("symbol,name,first_date,last_date\r\nADA,Cardano,2018-04-17,2026-05-20\r\n"))
+    let list = InProcessRun(["coins", "list"], environment: ["HOME": "", "XDG_DATA_HOME": ""])
+    #expect(list.status == 78)
+    #expect(list.standardError == "cointrack: cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME is not set.\n")
+  }
+}
