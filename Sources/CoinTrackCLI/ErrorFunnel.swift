@@ -123,23 +123,23 @@ enum ErrorFunnel {
     switch error {
     case .unusable(let path, let reason):
       return Failure(
-        message: "the state file \(quote(path)) is unusable: \(reason); it was left untouched.",
+        message: "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(
-        message: "the state file \(quote(path)) has schema version \(version), but this "
+        message: "the state file \(quote(path, shortened: false)) has schema version \(version), but this "
           + "cointrack reads up to \(supported); it was left untouched.",
         code: .unusableState, usage: nil)
     case .unreadable(let path, let reason):
       return Failure(
-        message: "cannot read \(quote(path)): \(reason).", code: .ioError, usage: nil)
+        message: "cannot read \(quote(path, shortened: false)): \(reason).", code: .ioError, usage: nil)
     case .unwritable(let path, let reason):
       return Failure(
-        message: "cannot write \(quote(path)): \(reason); nothing was changed.",
+        message: "cannot write \(quote(path, shortened: false)): \(reason); nothing was changed.",
         code: .ioError, usage: nil)
     case .lockTimeout(let lockPath, let seconds):
       return Failure(
-        message: "another cointrack held the lock \(quote(lockPath)) for over "
+        message: "another cointrack held the lock \(quote(lockPath, shortened: false)) for over "
           + "\(formatSeconds(seconds)) seconds; nothing was changed, try again.",
         code: .temporaryFailure, usage: nil)
     case .noHomeDirectory:
@@ -150,9 +150,9 @@ enum ErrorFunnel {
     }
   }
 
-  /// `input` in single quotes, control characters escaped and long input shortened, so that a
-  /// message stays one line.
-  static func quote(_ input: String) -> String {
+  /// `input` in single quotes with control characters escaped, so that a message stays one line;
+  /// `shortened` cuts what the user typed to a readable length (never a path).
+  static func quote(_ input: String, shortened: Bool = true) -> String {
     var escaped = ""
     for scalar in input.unicodeScalars {
       switch scalar {
@@ -171,7 +171,7 @@ enum ErrorFunnel {
         }
       }
     }
-    if escaped.count > 80 { escaped = String(escaped.prefix(77)) + "..." }
+    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
     return "'" + escaped + "'"
   }
 

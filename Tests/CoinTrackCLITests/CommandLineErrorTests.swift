@@ -207,3 +207,11 @@ struct InProcessRun {
     #expect(list.standardError == "cointrack: cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME is not set.\n")
   }
 }
+
+@Suite struct LongInputTests {
+  @Test func veryLongInputIsShortenedInTheMessage() {
+    let run = InProcessRun(["prices", String(repeating: "z", count: 5_000)])
+    #expect(run.status == 66)
+    #expect(run.standardError == "cointrack: unknown coin '\(String(repeating: "z", count: 97))...'; see 'cointrack coins available'.\n")
+  }
+}

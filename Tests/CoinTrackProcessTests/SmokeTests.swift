@@ -1,16 +1,82 @@
 import Foundation
 import Testing
 
-/// The first run of the real binary in a fresh home.
+/// The first run in a fresh home, and the files cointrack uses.
 @Suite struct FirstRunTests {
   @Test func coinsListShowsTheDefaultsWithoutCreatingState() throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["coins", "list", "--format", "csv"])
+    let result = try sandbox.run(["coins", "list"])
     #expect(result.status == 0)
     #expect(result.standardError == "")
-    let symbols = result.standardOutput.split(separator: "\r\n").dropFirst()
-      .map { $0.split(separator: ",")[1] }
-    #expect(symbols == ["BTC", "ETH", "BNB", "SOL", "XRP"])
+    #expect(
+      result.standardOutput == """
+        ID  SYMBOL  NAME         PRICE  DATE        CURRENCY  SOURCE
+         1  BTC     Bitcoin   77552.23  2026-05-20  USDT      offline
+         2  ETH     Ethereum   2129.44  2026-05-20  USDT      offline
+         3  BNB     BNB          649.5  2026-05-20  USDT      offline
+         4  SOL     Solana       86.17  2026-05-20  USDT      offline
+         5  XRP     XRP         1.3672  2026-05-20  USDT      offline
+
+        """)
     #expect(sandbox.stateData() == nil)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.dataHome.path))
+  }
+
+  @Test func coinsListInCSVAndJSON() throws {
+    let sandbox = try Sandbox()
+    let csv = try sandbox.run(["--format", "csv", "coins", "list"])
+    #expect(csv.status == 0)
+    #expect(
+      csv.standardOutput
+        == "id,symbol,name,price,date,currency,source\r\n"
+        + "1,BTC,Bitcoin,77552.23,2026-05-20,USDT,offline\r\n"
+        + "2,ETH,Ethereum,2129.44,2026-05-20,USDT,offline\r\n"
+        + "3,BNB,BNB,649.5,2026-05-20,USDT,offline\r\n"
+        + "4,SOL,Solana,86.17,2026-05-20,USDT,offline\r\n"
+        + "5,XRP,XRP,1.3672,2026-05-20,USDT,offline\r\n")
+    let json = try sandbox.run(["coins", "list", "--format=json"])
+    #expect(json.status == 0)
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+    #expect(rows.map { $0["symbol"] as? String } == ["BTC", "ETH", "BNB", "SOL", "XRP"])
+    #expect(rows.map { $0["id"] as? Int } == [1, 2, 3, 4, 5])
+    #expect(
+      json.standardOutput.split(separator: "\n")[1]
+        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline"},"#)
+  }
+
+  @Test func theLatestPriceFollowsToday() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["coins", "list", "--format", "csv", "--today", "2024-01-01"])
+    #expect(result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline\r\n"))
+    let before = try sandbox.run(
+      ["coins", "list", "--format", "csv"], environment: ["COINTRACK_TODAY": "2017-01-01"])
+    #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,\r\n"))
+  }
+
+  @Test func stateLivesInXDGDataHomeOrTheHomeFallback() throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.run(["coins", "add", "ada"]).status == 0)
+    #expect(sandbox.stateData() != nil)
+    let relative = try sandbox.run(
+      ["profile", "set", "relative"], environment: ["XDG_DATA_HOME": "relative/dir"])
+    #expect(relative.status == 0)
+    let fallback = sandbox.home.appendingPathComponent(".local/share/cointrack/state.json")
+    #expect(FileManager.default.fileExists(atPath: fallback.path))
+  }
+
+  @Test func theBinaryWorksCopiedAloneElsewhere() throws {
+    let sandbox = try Sandbox()
+    let lonely = sandbox.root.appendingPathComponent("elsewhere/cointrack")
+    try FileManager.default.createDirectory(
+      at: lonely.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: Sandbox.binary, to: lonely)
+    let result = try Sandbox.run(
+      lonely, ["prices", "ETH", "--from", "2024-01-01", "--to", "2024-01-01", "--format", "csv"],
+      environment: sandbox.environment)
+    #expect(result.status == 0)
+    #expect(
+      result.standardOutput
+        == "date,symbol,price,currency,source\r\n2024-01-01,ETH,2352.04,USDT,offline\r\n")
   }
 }

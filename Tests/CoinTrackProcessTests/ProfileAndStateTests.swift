@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `profile`, and a corrupt state file, through the real binary.
+@Suite struct ProfileAndStateTests {
+  @Test func profileRoundTrip() throws {
+    let sandbox = try Sandbox()
+    let first = try sandbox.run(["profile", "show", "--format", "json"])
+    #expect(first.standardOutput == #"{"username":"anonymous","source":"offline","currency":null}"# + "\n")
+    #expect(sandbox.stateData() == nil)
+    let set = try sandbox.run(["profile", "set", "  Zoë Trader  "])
+    #expect(set.status == 0)
+    #expect(set.standardOutput == "USERNAME    SOURCE   CURRENCY\nZoë Trader  offline  -\n")
+    let shown = try sandbox.run(["profile", "show", "--format", "csv"])
+    #expect(shown.standardOutput == "username,source,currency\r\nZoë Trader,offline,\r\n")
+    let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.stateFile.path)
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+
+  @Test(arguments: [
+    ("", "cointrack: invalid username '': it is empty.\n"),
+    ("   ", "cointrack: invalid username '   ': it is empty.\n"),
+    (String(repeating: "a", count: 33), "cointrack: invalid username '\(String(repeating: "a", count: 33))': it has 33 characters, more than 32.\n"),
+    ("two\nlines", "cointrack: invalid username 'two\\nlines': it holds a line break.\n"),
+    ("bell\u{7}", "cointrack: invalid username 'bell\\u{7}': it holds a control character.\n"),
+    ("-dash", "cointrack: invalid username '-dash': it starts with '-'.\n"),
+  ])
+  func anInvalidUsernameIsRefusedAndNothingIsStored(name: String, message: String) throws {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.run(["profile", "set", "keep"]).status == 0)
+    let before = sandbox.stateData()
+    let result = try sandbox.run(["profile", "set", "--", name])
+    #expect(result.status == 65)
+    #expect(result.standardOutput == "")
+    #expect(result.standardError == message)
+    #expect(sandbox.stateData() == before)
+  }
+
+  @Test func aCorruptStateFileIsReportedAndLeftUntouched() throws {
+    let sandbox = try Sandbox()
+    let corrupt = #"{"schema_version": 1, "profile": {"username": 7}}"#
+    try sandbox.writeState(corrupt)
+    let message =
+      "cointrack: the state file '\(sandbox.stateFile.path)' is unusable: 'profile.username' "
+      + "should be a string but is a number; it was left untouched.\n"
+    for arguments in [
+      ["coins", "list"], ["coins", "add", "ada"], ["coins", "remove", "1"], ["profile", "show"],
+      ["profile", "set", "bob"],
+    ] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == 78, "\(arguments)")
+      #expect(result.standardOutput == "")
+      #expect(result.standardError == message, "\(arguments)")
+    }
+    #expect(sandbox.stateData() == Data(corrupt.utf8))
+    // Commands that need no state still work.
+    #expect(try sandbox.run(["coins", "available"]).status == 0)
+    #expect(try sandbox.run(["prices", "btc"]).status == 0)
+  }
+
+  @Test func invalidJSONNamesTheByte() throws {
+    let sandbox = try Sandbox()
+    try sandbox.writeState("{\"schema_version\": 1,,}")
+    let result = try sandbox.run(["coins", "list"])
+    #expect(result.status == 78)
+    #expect(
+      result.standardError
+        == "cointrack: the state file '\(sandbox.stateFile.path)' is unusable: invalid JSON at byte 21: expected a string key, found ','; it was left untouched.\n")
+  }
+}
