@@ -59,7 +59,8 @@ struct HelpRenderer {
     switch topic {
     case .exitCodes:
       let rows = ExitCode.allCases.map {
-        (String($0.rawValue) + "  " + $0.name, $0.meaning)
+        let code = String($0.rawValue)
+        return (String(repeating: " ", count: 2 - code.count) + code + "  " + $0.name, $0.meaning)
       }
       return wrap(
         "cointrack exits with one of these codes, following sysexits.h. Errors are one sentence "
