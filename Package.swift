@@ -9,7 +9,10 @@ let package = Package(
   targets: [
     // The embedded price snapshot as static C data: nothing is parsed at start-up.
     .target(name: "CoinTrackSnapshot", exclude: ["data"]),
-    .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot"]),
+    // libcurl is opened with dlopen on the first request, never linked, so that a run that makes
+    // no request pays nothing for it at start-up.
+    .target(name: "CoinTrackCurl"),
+    .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot", "CoinTrackCurl"]),
     .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore"]),
     .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
     .testTarget(name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore"]),

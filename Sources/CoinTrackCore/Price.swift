@@ -39,3 +39,37 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
   }
 }
+
+extension Price {
+  /// A JSON number as a plain decimal, shifting the point of an exponent form exactly:
+  /// `1.234e-05` becomes `0.00001234`, never a rounded binary value.
+  public init?(jsonNumber text: String) {
+    if let plain = Price(decimalText: text) {
+      self = plain
+      return
+    }
+    let parts = text.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+      .flatMap { $0.split(separator: "E", maxSplits: 1, omittingEmptySubsequences: false) }
+    guard parts.count == 2, let exponent = Int(parts[1]), abs(exponent) < 400,
+      Price(decimalText: String(parts[0])) != nil
+    else { return nil }
+    var mantissa = String(parts[0])
+    let negative = mantissa.hasPrefix("-")
+    if negative { mantissa.removeFirst() }
+    let pieces = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    let digits = pieces.map(String.init).joined()
+    // Where the decimal point falls, counted in digits from the left.
+    let point = pieces[0].count + exponent
+    var plain: String
+    if point <= 0 {
+      plain = "0." + String(repeating: "0", count: -point) + digits
+    } else if point >= digits.count {
+      plain = digits + String(repeating: "0", count: point - digits.count)
+    } else {
+      plain = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+    }
+    // Leading zeros of the integer part come from the shift, not from the source.
+    while plain.hasPrefix("0"), plain.count > 1, !plain.hasPrefix("0.") { plain.removeFirst() }
+    self.init(decimalText: (negative ? "-" : "") + plain)
+  }
+}

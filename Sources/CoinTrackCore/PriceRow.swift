@@ -8,13 +8,19 @@ public struct PriceRow: Hashable, Sendable {
   public var currency: String
   /// The source's name, such as `offline`.
   public var source: String
+  /// False for today's row of a live source: its price is the latest, not a day's close.
+  public var isClosed: Bool
 
-  public init(day: Day, symbol: String, price: Price?, currency: String, source: String) {
+  public init(
+    day: Day, symbol: String, price: Price?, currency: String, source: String,
+    isClosed: Bool = true
+  ) {
     self.day = day
     self.symbol = symbol
     self.price = price
     self.currency = currency
     self.source = source
+    self.isClosed = isClosed
   }
 }
 
@@ -22,8 +28,12 @@ public struct PriceRow: Hashable, Sendable {
 public protocol PriceSource: Sendable {
   /// The name users pass to `--source`, and the `source` field of every row.
   var name: String { get }
-  /// The coins this source can price.
-  func catalogue() throws -> Catalogue
+  /// The quote currency of every row.
+  var currency: String { get }
+  /// The coin that `input` names: a symbol or full name, any case, or an id the source uses.
+  ///
+  /// Throws `TrackerError.unknownCoin` when the source knows no such coin.
+  func resolveCoin(_ input: String) throws -> Coin
   /// Each coin's latest price on or before `day`, in the order given; nil where there is none.
   func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> [PriceRow?]
   /// One row for every day of `range`, in order, with a nil price where the source lacks the day.

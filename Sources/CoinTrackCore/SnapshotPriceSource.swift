@@ -10,9 +10,19 @@ public struct SnapshotPriceSource: PriceSource {
   public static let currency = "USDT"
 
   public var name: String { SnapshotPriceSource.sourceName }
+  public var currency: String { SnapshotPriceSource.currency }
 
   public init() {}
 
+  public func resolveCoin(_ input: String) throws(TrackerError) -> Coin {
+    let catalogue = catalogue()
+    guard let entry = catalogue.entry(named: input) else {
+      throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
+    }
+    return entry.coin
+  }
+
+  /// The snapshot's coins with the days held for each.
   public func catalogue() -> Catalogue {
     Catalogue(
       entries: SnapshotSeries.all.map { Catalogue.Entry(coin: $0.coin, held: $0.held) })

@@ -35,14 +35,11 @@ public struct Tracker: Sendable {
   ///
   /// Names that resolve to the same coin add it once.
   public func addCoins(_ inputs: [String]) throws -> [TrackedCoin] {
-    let catalogue = try source.catalogue()
     var resolved: [(input: String, coin: Coin)] = []
     for input in inputs {
-      guard let entry = catalogue.entry(named: input) else {
-        throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
-      }
-      if !resolved.contains(where: { $0.coin.symbol == entry.coin.symbol }) {
-        resolved.append((input, entry.coin))
+      let coin = try source.resolveCoin(input)
+      if !resolved.contains(where: { $0.coin.symbol == coin.symbol }) {
+        resolved.append((input, coin))
       }
     }
     return try openStore().update { state in
@@ -75,9 +72,12 @@ public struct Tracker: Sendable {
     }
   }
 
-  /// The coins that can be added, with the days the source holds for each.
-  public func availableCoins() throws -> [Catalogue.Entry] {
-    try source.catalogue().entries
+  /// The coins of the embedded snapshot, with the days it holds for each.
+  ///
+  /// Live sources know thousands of coins and publish no such list in one answer; any coin they
+  /// know can still be added by symbol, name or id.
+  public func availableCoins() -> [Catalogue.Entry] {
+    SnapshotPriceSource().catalogue().entries
   }
 
   /// The daily prices of one coin, tracked or not.
@@ -97,11 +97,7 @@ public struct Tracker: Sendable {
     guard let range = DayRange(from: from.day, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
-    let catalogue = try source.catalogue()
-    guard let entry = catalogue.entry(named: input) else {
-      throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
-    }
-    return PriceHistory(rows: try source.dailyPrices(of: entry.coin, in: range))
+    return PriceHistory(rows: try source.dailyPrices(of: try source.resolveCoin(input), in: range))
   }
 
   /// The stored profile (the default one before the first save).

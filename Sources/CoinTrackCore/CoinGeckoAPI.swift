@@ -1,0 +1,134 @@
+/// CoinGecko v3: coins by id, latest prices from /simple/price, daily closes from
+/// /coins/{id}/market_chart/range.
+struct CoinGeckoAPI: LivePriceAPI {
+  /// How long the list of CoinGecko's coins is trusted.
+  static let coinListMaximumAge = 86_400
+
+  let requester: LiveRequester
+  /// The demo key, sent as a header so that it never sits in a URL.
+  let apiKey: String?
+
+  private var headers: [(name: String, value: String)] {
+    apiKey.map { [(name: "x-cg-demo-api-key", value: $0)] } ?? []
+  }
+
+  func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
+    // The snapshot's coins carry their ids, so the common case needs no request.
+    if let entry = SnapshotPriceSource().catalogue().entry(named: input) { return entry.coin }
+    let coins = try coinList(cache: cache)
+    let needle = input.trimmingSpaces().lowercased()
+    if let exact = coins.first(where: { $0.coingeckoID == needle }) { return exact }
+    for matches in [
+      coins.filter { $0.symbol.lowercased() == needle }, coins.filter { $0.name.lowercased() == needle },
+    ] where !matches.isEmpty {
+      guard matches.count == 1 else {
+        throw SourceError.ambiguousSymbol(
+          source: requester.source.rawValue, input: input,
+          candidateIDs: matches.compactMap(\.coingeckoID).sorted())
+      }
+      return matches[0]
+    }
+    let suggestions = EditDistance.closest(
+      to: input, among: coins.prefix(20_000).map(\.symbol), limit: 3)
+    throw TrackerError.unknownCoin(
+      input: input,
+      suggestions: suggestions.compactMap { symbol in coins.first { $0.symbol == symbol } })
+  }
+
+  func key(for coin: Coin, currency: String, cache: LiveCacheAccess) throws -> String {
+    if let id = coin.coingeckoID { return id }
+    guard let id = try resolve(coin.symbol, cache: cache).coingeckoID else {
+      throw TrackerError.unknownCoin(input: coin.symbol, suggestions: [])
+    }
+    return id
+  }
+
+  func closes(ofKey id: String, in range: DayRange, currency: String) throws -> [Day: Price] {
+    // The point stamped D 00:00 UTC is the close of D-1, so the range is asked one day later.
+    let from = range.first.adding(days: 1).daysSince1970 * 86_400
+    let to = range.last.adding(days: 1).daysSince1970 * 86_400
+    let body = try get(
+      "/coins/\(LiveRequester.percentEncoded(id))/market_chart/range",
+      query: [
+        ("vs_currency", currency.lowercased()), ("from", String(from)), ("to", String(to)),
+        ("interval", "daily"), ("precision", "full"),
+      ],
+      notFoundID: id)
+    guard case .array(let points)? = body["prices"] else {
+      throw badResponse("market_chart/range has no \"prices\" array")
+    }
+    var closes: [Day: Price] = [:]
+    for point in points {
+      guard case .array(let pair) = point, pair.count == 2, case .number(let stamp) = pair[0],
+        let milliseconds = Int(stamp), case .number(let value) = pair[1],
+        let price = Price(jsonNumber: value)
+      else { throw badResponse("a price point is not [milliseconds, price]") }
+      // Points off midnight are intraday or "now" samples, not closes.
+      guard milliseconds % 86_400_000 == 0 else { continue }
+      closes[Day(daysSince1970: milliseconds / 86_400_000 - 1)] = price
+    }
+    return closes
+  }
+
+  func latest(ofKeys ids: [String], currency: String) throws -> [Price?] {
+    let quote = currency.lowercased()
+    let body = try get(
+      "/simple/price",
+      query: [("ids", ids.joined(separator: ",")), ("vs_currencies", quote), ("precision", "full")])
+    guard case .object = body else { throw badResponse("simple/price is not an object") }
+    return try ids.map { id in
+      // CoinGecko leaves unknown ids out of the answer.
+      guard let entry = body[id] else { return nil }
+      guard case .number(let value)? = entry[quote], let price = Price(jsonNumber: value) else {
+        throw badResponse("simple/price has no \(quote) number for \(id)")
+      }
+      return price
+    }
+  }
+
+  /// CoinGecko's coins (id, symbol, name), from /coins/list, cached for a day.
+  private func coinList(cache: LiveCacheAccess) throws -> [Coin] {
+    let list = try cache.value(
+      "coins-list", maximumAge: CoinGeckoAPI.coinListMaximumAge, what: "the list of coins"
+    ) {
+      let body = try get("/coins/list")
+      guard case .array(let entries) = body else { throw badResponse("coins/list is not an array") }
+      // Only the three fields are kept: the answer also carries platforms when asked.
+      return .array(
+        try entries.map { entry in
+          guard case .string(let id)? = entry["id"], case .string(let symbol)? = entry["symbol"],
+            case .string(let name)? = entry["name"]
+          else { throw badResponse("a coins/list entry lacks id, symbol or name") }
+          return .array([.string(id), .string(symbol), .string(name)])
+        })
+    }
+    guard case .array(let entries) = list else { throw badResponse("the cached coin list is damaged") }
+    return entries.compactMap { entry in
+      guard case .array(let fields) = entry, fields.count == 3, case .string(let id) = fields[0],
+        case .string(let symbol) = fields[1], case .string(let name) = fields[2]
+      else { return nil }
+      return Coin(symbol: symbol.uppercased(), name: name, coingeckoID: id)
+    }
+  }
+
+  /// GETs from the API with the key header; 401 and 403 mean the key (or its absence) was
+  /// refused, and a 404 for a coin's path means CoinGecko has no coin `notFoundID`.
+  private func get(_ path: String, query: [(String, String)] = [], notFoundID: String? = nil)
+    throws -> JSONValue
+  {
+    try requester.getJSON(path, query: query, headers: headers) { status, body in
+      if status == 404, let id = notFoundID {
+        throw TrackerError.unknownCoin(input: id, suggestions: [])
+      }
+      if status == 401 || status == 403 {
+        throw SourceError.keyRefused(
+          source: requester.source.rawValue,
+          message: requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP \(status)"))
+      }
+    }
+  }
+
+  private func badResponse(_ detail: String) -> SourceError {
+    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
+  }
+}

@@ -1,0 +1,138 @@
+/// Sends one live source's requests: time-outs, a retry after a short rate-limit wait, and the
+/// mapping of every HTTP fault to a `SourceError` that names the source and host.
+struct LiveRequester: Sendable {
+  /// Rate-limit waits up to this many seconds are waited out; longer ones end the run with 75.
+  static let longestWaitedRetrySeconds = 5
+  /// How many times one request is retried after a rate limit.
+  static let maximumRetries = 2
+
+  let source: PriceSourceKind
+  /// The base URL without a trailing slash, such as `https://api.binance.com`.
+  let baseURL: String
+  let client: any HTTPClient
+  let connectTimeoutMilliseconds: Int
+  let totalTimeoutMilliseconds: Int
+  /// Values that must never appear in a message (API keys).
+  let secrets: [String]
+  /// Waits the given number of seconds; injected so tests of retries need not sleep.
+  let sleep: @Sendable (Int) -> Void
+
+  /// `scheme://host[:port]` of the base URL, for messages.
+  var host: String {
+    let afterScheme = baseURL.firstRange(of: "://").map { baseURL[$0.upperBound...] } ?? baseURL[...]
+    return String(afterScheme.prefix { $0 != "/" && $0 != "?" })
+  }
+
+  /// GETs `path` with `query` and returns the JSON body of a 2xx answer.
+  ///
+  /// `clientError` sees the status and JSON body (when there is one) of a 4xx answer other than
+  /// 429 first, so the API can turn "unknown symbol" into its own error; otherwise the answer is
+  /// `SourceError.refused`.
+  func getJSON(
+    _ path: String, query: [(String, String)] = [], headers: [(name: String, value: String)] = [],
+    clientError: (Int, JSONValue?) throws -> Void = { _, _ in }
+  ) throws -> JSONValue {
+    let url = baseURL + path + LiveRequester.queryString(query)
+    let request = HTTPRequest(
+      url: url, headers: headers, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
+      totalTimeoutMilliseconds: totalTimeoutMilliseconds)
+    var retries = 0
+    while true {
+      let response: HTTPResponse
+      do {
+        response = try client.get(request)
+      } catch {
+        throw transportFailure(error)
+      }
+      switch response.status {
+      case 200..<300:
+        do {
+          return try JSONParser.parse(response.body)
+        } catch {
+          throw SourceError.badResponse(
+            source: source.rawValue,
+            detail: "the body is not valid JSON (\(error.reason) at byte \(error.offset))")
+        }
+      case 429:
+        let wait = response.retryAfter.flatMap { Int($0.trimmingSpaces()) }
+        if let wait, wait <= LiveRequester.longestWaitedRetrySeconds,
+          retries < LiveRequester.maximumRetries
+        {
+          retries += 1
+          sleep(wait)
+          continue
+        }
+        throw SourceError.rateLimited(source: source.rawValue, retryAfterSeconds: wait)
+      case 500...:
+        throw SourceError.serverError(source: source.rawValue, host: host, status: response.status)
+      default:
+        let body = try? JSONParser.parse(response.body)
+        try clientError(response.status, body)
+        throw SourceError.refused(
+          source: source.rawValue, status: response.status,
+          message: redacted(body.flatMap(LiveRequester.errorMessage) ?? "no message"))
+      }
+    }
+  }
+
+  /// `text` with every secret replaced, for messages that quote the API.
+  func redacted(_ text: String) -> String {
+    secrets.filter { !$0.isEmpty }.reduce(text) { text, secret in
+      text.split(separator: secret, omittingEmptySubsequences: false).joined(separator: "***")
+    }
+  }
+
+  private func transportFailure(_ error: HTTPTransportError) -> SourceError {
+    switch error {
+    case .libraryUnavailable(let detail):
+      return .httpUnavailable(source: source.rawValue, detail: detail)
+    case .hostNotFound(let host):
+      return .unreachable(source: source.rawValue, host: host, reason: "the host name is not known")
+    case .connectionFailed(let host):
+      return .unreachable(source: source.rawValue, host: host, reason: "the connection failed")
+    case .timedOut(let host):
+      return .unreachable(
+        source: source.rawValue, host: host,
+        reason: "no answer within \(LiveRequester.seconds(totalTimeoutMilliseconds)) seconds")
+    case .failed(let host, let reason):
+      return .unreachable(source: source.rawValue, host: host, reason: redacted(reason))
+    }
+  }
+
+  /// The message of the error bodies the price APIs send: `{"error": "..."}`, `{"msg": ...}`,
+  /// `{"message": ...}` or CoinGecko's `{"status": {"error_message": ...}}`.
+  static func errorMessage(_ body: JSONValue) -> String? {
+    for key in ["error", "msg", "message"] {
+      if case .string(let text)? = body[key] { return text }
+    }
+    if case .string(let text)? = body["status"]?["error_message"] { return text }
+    return nil
+  }
+
+  /// `?a=1&b=2` with values percent-encoded (RFC 3986 unreserved characters stay).
+  static func queryString(_ query: [(String, String)]) -> String {
+    guard !query.isEmpty else { return "" }
+    return "?" + query.map { percentEncoded($0.0) + "=" + percentEncoded($0.1) }.joined(separator: "&")
+  }
+
+  /// `text` percent-encoded for a URL path segment or query value.
+  static func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return encoded
+  }
+
+  private static func seconds(_ milliseconds: Int) -> String {
+    milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+  }
+}

@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The disk cache of live sources: one small JSON document per entry, written atomically.
+///
+/// The cache is an optimisation: an entry that cannot be read as what it should be is deleted and
+/// fetched again, and a failed write only means the next run asks the API again.
+public struct PriceCache: Sendable {
+  /// Entries larger than this are not ours; they are dropped rather than parsed.
+  static let maximumEntrySize = 64 * 1024 * 1024
+
+  /// `$XDG_CACHE_HOME/cointrack` or `~/.cache/cointrack`.
+  public let directory: String
+  /// Seconds since the Unix epoch, for the age of entries.
+  public let now: @Sendable () -> Int
+
+  public init(directory: String, now: @escaping @Sendable () -> Int) {
+    self.directory = directory
+    self.now = now
+  }
+
+  /// The cache directory the XDG spec gives: XDG_CACHE_HOME when absolute, else ~/.cache; nil when
+  /// neither is known, and live sources then run uncached.
+  public static func defaultDirectory(environment: [String: String]) -> String? {
+    if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
+      return cacheHome + "/cointrack"
+    }
+    if let home = environment["HOME"], home.hasPrefix("/") {
+      return home + "/.cache/cointrack"
+    }
+    return nil
+  }
+
+  /// The document stored as `name`, or nil when there is none or it was unreadable (then it is
+  /// removed).
+  func document(_ name: String) -> JSONValue? {
+    let path = self.path(of: name)
+    let bytes: [UInt8]
+    do {
+      guard let present = try FileSystem.readFileIfPresent(path, limit: PriceCache.maximumEntrySize)
+      else { return nil }
+      bytes = present
+    } catch {
+      unlink(path)
+      return nil
+    }
+    guard let document = try? JSONParser.parse(bytes) else {
+      unlink(path)
+      return nil
+    }
+    return document
+  }
+
+  /// Drops the entry `name`, for an entry that parsed but is not the shape it should be.
+  func discard(_ name: String) {
+    unlink(path(of: name))
+  }
+
+  /// Stores `document` as `name`, replacing any older entry in one step.
+  func store(_ document: JSONValue, as name: String) {
+    let path = self.path(of: name)
+    do {
+      try FileSystem.makePrivateDirectory(FileSystem.directory(of: path))
+      try FileSystem.replaceAtomically(
+        path, with: Array(JSONWriter.compact(document).utf8), mode: 0o600)
+    } catch {
+      // A cache that cannot be written costs a request next time; it must not fail the command.
+    }
+  }
+
+  /// `name` made safe as a file name: letters, digits, '.', '_' and '-' stay, anything else
+  /// (such as the '/' of `BTC/USD`) becomes `%XX`.
+  static func fileName(_ name: String) -> String {
+    var safe = ""
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
+        UInt8(ascii: "."):
+        safe.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        safe += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    // A name of dots alone would walk the directory tree.
+    return safe.allSatisfy { $0 == "." } ? "%2E" + safe.dropFirst() : safe
+  }
+
+  private func path(of name: String) -> String {
+    directory + "/" + name
+  }
+}
+
+/// The closed days of one coin and currency that a source has answered for.
+struct CachedCloses: Equatable {
+  /// The close of each day that has one.
+  var closes: [Day: Price] = [:]
+  /// The ranges of days the source was asked for; a covered day without a close has none.
+  var covered: [DayRange] = []
+
+  /// The parts of `range` that no earlier request covered, in order.
+  func uncovered(in range: DayRange) -> [DayRange] {
+    var gaps: [DayRange] = []
+    var start = range.first
+    for known in covered.sorted(by: { $0.first < $1.first }) where known.last >= start {
+      if known.first > range.last { break }
+      if known.first > start, let gap = DayRange(from: start, to: known.first.adding(days: -1)) {
+        gaps.append(gap)
+      }
+      start = Swift.max(start, known.last.adding(days: 1))
+      if start > range.last { return gaps }
+    }
+    if let tail = DayRange(from: start, to: range.last) { gaps.append(tail) }
+    return gaps
+  }
+
+  /// Adds what a request for `range` returned, merging overlapping or adjacent covered ranges.
+  mutating func record(_ fetched: [Day: Price], covering range: DayRange) {
+    closes.merge(fetched) { _, new in new }
+    var merged: [DayRange] = []
+    for next in (covered + [range]).sorted(by: { $0.first < $1.first }) {
+      if let last = merged.last, next.first <= last.last.adding(days: 1) {
+        merged[merged.count - 1] = DayRange(from: last.first, to: Swift.max(last.last, next.last))!
+      } else {
+        merged.append(next)
+      }
+    }
+    covered = merged
+  }
+
+  /// The cache document.
+  var json: JSONValue {
+    .object([
+      JSONMember(
+        "closes",
+        .object(
+          closes.sorted { $0.key < $1.key }.map { JSONMember($0.key.description, .string($0.value.text)) }
+        )),
+      JSONMember(
+        "covered",
+        .array(covered.map { .array([.string($0.first.description), .string($0.last.description)]) })),
+    ])
+  }
+
+  /// Reads a cache document; nil when it is not one.
+  init?(json: JSONValue) {
+    guard case .object(let closeMembers)? = json["closes"], case .array(let ranges)? = json["covered"]
+    else { return nil }
+    for member in closeMembers {
+      guard let day = Day(iso: member.key), case .string(let text) = member.value,
+        let price = Price(decimalText: text)
+      else { return nil }
+      closes[day] = price
+    }
+    for range in ranges {
+      guard case .array(let ends) = range, ends.count == 2, case .string(let first) = ends[0],
+        case .string(let last) = ends[1], let firstDay = Day(iso: first),
+        let lastDay = Day(iso: last), let days = DayRange(from: firstDay, to: lastDay)
+      else { return nil }
+      covered.append(days)
+    }
+  }
+
+  init() {}
+}

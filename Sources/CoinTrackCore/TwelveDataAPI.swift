@@ -1,0 +1,118 @@
+/// Twelve Data: daily candles from /time_series (interval 1day, timezone UTC), latest prices from
+/// /price, symbols `BASE/QUOTE`.
+///
+/// Twelve Data reports errors with HTTP 200 and `"status": "error"`, so every body is checked.
+struct TwelveDataAPI: LivePriceAPI {
+  /// The most values one time_series request returns.
+  static let maximumValuesPerRequest = 5000
+  /// How long a symbol's existence, once checked, is trusted.
+  static let knownSymbolMaximumAge = 86_400
+
+  let requester: LiveRequester
+  let apiKey: String
+
+  func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
+    if let entry = SnapshotPriceSource().catalogue().entry(named: input) { return entry.coin }
+    let symbol = input.trimmingSpaces().uppercased()
+    guard !symbol.isEmpty, symbol.count <= 20,
+      symbol.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+    else { throw TrackerError.unknownCoin(input: input, suggestions: []) }
+    let pair = symbol + "/" + PriceSourceKind.twelvedata.defaultCurrency
+    let name = try cache.value(
+      "known-\(pair)", maximumAge: TwelveDataAPI.knownSymbolMaximumAge, what: "whether \(pair) exists"
+    ) {
+      let body = try get(
+        "/time_series", query: [("symbol", pair), ("interval", "1day"), ("outputsize", "1")],
+        input: input)
+      // The base currency's full name, such as "Bitcoin", when Twelve Data gives it.
+      if case .string(let base)? = body["meta"]?["currency_base"] { return .string(base) }
+      return .string(symbol)
+    }
+    guard case .string(let fullName) = name else { return Coin(symbol: symbol, name: symbol, coingeckoID: nil) }
+    return Coin(symbol: symbol, name: fullName, coingeckoID: nil)
+  }
+
+  func key(for coin: Coin, currency: String, cache: LiveCacheAccess) throws -> String {
+    coin.symbol + "/" + currency
+  }
+
+  func closes(ofKey symbol: String, in range: DayRange, currency: String) throws -> [Day: Price] {
+    var closes: [Day: Price] = [:]
+    var start = range.first
+    while start <= range.last {
+      let end = Swift.min(range.last, start.adding(days: TwelveDataAPI.maximumValuesPerRequest - 1))
+      // end_date is exclusive in Twelve Data's daily series, so ask to the next day and filter.
+      let body = try get(
+        "/time_series",
+        query: [
+          ("symbol", symbol), ("interval", "1day"), ("start_date", start.description),
+          ("end_date", end.adding(days: 1).description),
+          ("outputsize", String(TwelveDataAPI.maximumValuesPerRequest)), ("order", "asc"),
+        ], input: symbol, emptyOnNoData: true)
+      if case .array(let values)? = body["values"] {
+        for value in values {
+          guard case .string(let date)? = value["datetime"], let day = Day(iso: date),
+            case .string(let closeText)? = value["close"], let close = Price(decimalText: closeText)
+          else { throw badResponse("a time_series value lacks a YYYY-MM-DD datetime or a close") }
+          closes[day] = close
+        }
+      } else if body["values"] != nil {
+        throw badResponse("time_series \"values\" is not an array")
+      }
+      start = end.adding(days: 1)
+    }
+    return closes
+  }
+
+  func latest(ofKeys symbols: [String], currency: String) throws -> [Price?] {
+    try symbols.map { symbol in
+      let body = try get("/price", query: [("symbol", symbol)], input: symbol)
+      guard case .string(let text)? = body["price"], let price = Price(decimalText: text) else {
+        throw badResponse("price has no \"price\" string")
+      }
+      return price
+    }
+  }
+
+  /// GETs with the key, timezone UTC, and Twelve Data's in-body errors mapped: 400 "not found"
+  /// is an unknown coin, 401 a refused key, 429 a rate limit; with `emptyOnNoData` the answer
+  /// that a range holds no data is an empty series.
+  private func get(
+    _ path: String, query: [(String, String)], input: String, emptyOnNoData: Bool = false
+  ) throws -> JSONValue {
+    let body = try requester.getJSON(
+      path, query: query + [("timezone", "UTC"), ("apikey", apiKey)]
+    ) { status, body in
+      if status == 401 || status == 403 {
+        throw SourceError.keyRefused(
+          source: requester.source.rawValue,
+          message: requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP \(status)"))
+      }
+    }
+    guard case .string("error")? = body["status"] else { return body }
+    let code = body["code"].flatMap { value -> Int? in
+      if case .number(let text) = value { return Int(text) }
+      return nil
+    }
+    let message = requester.redacted(LiveRequester.errorMessage(body) ?? "no message")
+    let lowered = message.lowercased()
+    if code == 401 || code == 403 {
+      throw SourceError.keyRefused(source: requester.source.rawValue, message: message)
+    }
+    if code == 429 {
+      throw SourceError.rateLimited(source: requester.source.rawValue, retryAfterSeconds: nil)
+    }
+    if code == 400, emptyOnNoData, lowered.contains("no data is available") {
+      return .object([])
+    }
+    if code == 400 || code == 404, lowered.contains("not found") {
+      throw TrackerError.unknownCoin(input: input, suggestions: [])
+    }
+    throw SourceError.refused(
+      source: requester.source.rawValue, status: code ?? 200, message: message)
+  }
+
+  private func badResponse(_ detail: String) -> SourceError {
+    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
+  }
+}
