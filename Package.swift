@@ -18,6 +18,7 @@ let package = Package(
     .testTarget(name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore"]),
     .testTarget(name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI"]),
     // Depends on the executable so that `swift test` builds the binary these tests run.
-    .testTarget(name: "CoinTrackProcessTests", dependencies: ["cointrack"]),
+    .testTarget(
+      name: "CoinTrackProcessTests", dependencies: ["cointrack"], exclude: ["Fixtures"]),
   ]
 )

@@ -1,0 +1,109 @@
+import Foundation
+
+/// A real HTTP server on 127.0.0.1 with scripted answers, standing in for a price API.
+///
+/// Routes are matched in order by path and query values; every request is logged, so tests can
+/// count requests and read their headers.
+final class FakePriceAPI: @unchecked Sendable {
+  /// One scripted answer.
+  struct Route {
+    var path: String
+    var query: [String: String] = [:]
+    var status = 200
+    var headers: [String: String] = [:]
+    var body: String
+    var delay: Double = 0
+    var times: Int?
+
+    var json: [String: Any] {
+      var object: [String: Any] = [
+        "path": path, "query": query, "status": status, "headers": headers, "body": body,
+        "delay": delay,
+      ]
+      if let times { object["times"] = times }
+      return object
+    }
+  }
+
+  /// One request the server received.
+  struct Request {
+    let path: String
+    let query: [String: String]
+    let headers: [String: String]
+  }
+
+  private let process = Process()
+  private let directory: URL
+  /// `http://127.0.0.1:PORT`.
+  let baseURL: String
+
+  init(_ routes: [Route]) throws {
+    directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cointrack-api-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let routesFile = directory.appendingPathComponent("routes.json")
+    try JSONSerialization.data(withJSONObject: routes.map(\.json)).write(to: routesFile)
+    let logFile = directory.appendingPathComponent("requests.jsonl")
+    try Data().write(to: logFile)
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/price_api_server.py")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script.path, routesFile.path, logFile.path]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // The server prints its port once it listens.
+    var line = Data()
+    while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
+      byte != Data("\n".utf8)
+    {
+      line.append(byte)
+    }
+    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+      process.terminate()
+      throw StartFailure()
+    }
+    baseURL = "http://127.0.0.1:\(port)"
+  }
+
+  deinit {
+    process.terminate()
+    process.waitUntilExit()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private struct StartFailure: Error {}
+
+  private var logFile: URL { directory.appendingPathComponent("requests.jsonl") }
+
+  /// Every request received so far, in order.
+  func requests() throws -> [Request] {
+    let text = try String(contentsOf: logFile, encoding: .utf8)
+    return try text.split(separator: "\n").map { line in
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+      return Request(
+        path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
+        headers: object["headers"] as? [String: String] ?? [:])
+    }
+  }
+
+  /// A port on 127.0.0.1 where nothing listens, for refused connections.
+  static func closedPort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    // Closed right after: nothing listens there for the test's lifetime, in practice.
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
