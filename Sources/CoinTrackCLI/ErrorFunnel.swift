@@ -12,7 +12,8 @@ struct Failure: Hashable, Sendable {
     var text = "\(CommandTable.programName): \(message)\n"
     if let usage {
       text += HelpRenderer.usageLine(for: usage) + "\n"
-      text += "See '\(CommandTable.programName) help"
+      text +=
+        "See '\(CommandTable.programName) help"
         + usage.words.map { " " + $0 }.joined() + "'.\n"
     }
     return text
@@ -99,8 +100,11 @@ enum ErrorFunnel {
       return Failure(
         message: "the date \(shown) is after today, \(today).", code: .invalidValue, usage: nil)
     case .noPricesInRange(let symbol, let requested, let held, let source):
-      let span = requested.count == 1 ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
-      let heldText = held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
+      let span =
+        requested.count == 1
+        ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
+      let heldText =
+        held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
       return Failure(
         message: "no \(symbol) price \(span): the \(source) source \(heldText).",
         code: .notFound, usage: nil)
@@ -123,23 +127,24 @@ enum ErrorFunnel {
     switch error {
     case .unusable(let path, let reason):
       return Failure(
-        message: "the state file \(quote(path)) is unusable: \(reason); it was left untouched.",
+        message:
+          "the state file \(quote(path: path)) is unusable: \(reason); it was left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(
-        message: "the state file \(quote(path)) has schema version \(version), but this "
+        message: "the state file \(quote(path: path)) has schema version \(version), but this "
           + "cointrack reads up to \(supported); it was left untouched.",
         code: .unusableState, usage: nil)
     case .unreadable(let path, let reason):
       return Failure(
-        message: "cannot read \(quote(path)): \(reason).", code: .ioError, usage: nil)
+        message: "cannot read \(quote(path: path)): \(reason).", code: .ioError, usage: nil)
     case .unwritable(let path, let reason):
       return Failure(
-        message: "cannot write \(quote(path)): \(reason); nothing was changed.",
+        message: "cannot write \(quote(path: path)): \(reason); nothing was changed.",
         code: .ioError, usage: nil)
     case .lockTimeout(let lockPath, let seconds):
       return Failure(
-        message: "another cointrack held the lock \(quote(lockPath)) for over "
+        message: "another cointrack held the lock \(quote(path: lockPath)) for over "
           + "\(formatSeconds(seconds)) seconds; nothing was changed, try again.",
         code: .temporaryFailure, usage: nil)
     case .noHomeDirectory:
@@ -153,6 +158,17 @@ enum ErrorFunnel {
   /// `input` in single quotes, control characters escaped and long input shortened, so that a
   /// message stays one line.
   static func quote(_ input: String) -> String {
+    let escaped = escape(input)
+    return "'" + (escaped.count > 80 ? String(escaped.prefix(77)) + "..." : escaped) + "'"
+  }
+
+  /// A path in single quotes, escaped like `quote` but never shortened: the user needs it whole.
+  static func quote(path: String) -> String {
+    "'" + escape(path) + "'"
+  }
+
+  /// `input` with control characters, quotes and backslashes escaped.
+  private static func escape(_ input: String) -> String {
     var escaped = ""
     for scalar in input.unicodeScalars {
       switch scalar {
@@ -171,8 +187,7 @@ enum ErrorFunnel {
         }
       }
     }
-    if escaped.count > 80 { escaped = String(escaped.prefix(77)) + "..." }
-    return "'" + escaped + "'"
+    return escaped
   }
 
   private static func didYouMean(_ suggestions: [String]) -> String {

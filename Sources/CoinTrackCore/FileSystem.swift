@@ -4,22 +4,46 @@
   import Darwin
 #endif
 
-/// A failed file operation: which path, what was being done, and the system's reason.
+/// A failed file operation: which path, what was being done, and why.
 public struct FileError: Error, Hashable, Sendable {
   public let path: String
   public let operation: String
-  public let reason: String
+  public let cause: Cause
 
-  init(path: String, operation: String, errorNumber: Int32) {
-    self.path = path
-    self.operation = operation
-    self.reason = String(cString: strerror(errorNumber))
+  /// Why a file operation failed; callers pick their exit code by it.
+  public enum Cause: Hashable, Sendable {
+    /// A system call failed with this errno.
+    case system(errorNumber: Int32)
+    /// The path is a symbolic link to nothing.
+    case danglingLink
+    /// A file was expected, but the path is a directory or something else that is not a file.
+    case notAFile(isDirectory: Bool)
+    /// A directory was expected, but the path is something else.
+    case notADirectory
+    /// The file holds more bytes than the caller accepts.
+    case tooLarge(limit: Int)
   }
 
-  init(path: String, operation: String, reason: String) {
+  init(path: String, operation: String, errorNumber: Int32) {
+    self.init(path: path, operation: operation, cause: .system(errorNumber: errorNumber))
+  }
+
+  init(path: String, operation: String, cause: Cause) {
     self.path = path
     self.operation = operation
-    self.reason = reason
+    self.cause = cause
+  }
+
+  /// The cause in words, to follow "cannot read PATH: ".
+  public var reason: String {
+    switch cause {
+    case .system(let errorNumber): return String(cString: strerror(errorNumber))
+    case .danglingLink: return "it is a symbolic link to a missing file"
+    case .notAFile(let isDirectory):
+      return isDirectory ? "it is a directory" : "it is not a regular file"
+    case .notADirectory: return "it is not a directory"
+    case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
+    }
   }
 }
 
@@ -39,8 +63,7 @@ public enum FileSystem {
       if openError == ENOENT {
         var linkStatus = stat()
         if lstat(path, &linkStatus) == 0 {
-          throw FileError(
-            path: path, operation: "read", reason: "it is a symbolic link to a missing file")
+          throw FileError(path: path, operation: "read", cause: .danglingLink)
         }
         return nil
       }
@@ -52,13 +75,12 @@ public enum FileSystem {
       throw FileError(path: path, operation: "read", errorNumber: errno)
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      let what = (status.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-      throw FileError(path: path, operation: "read", reason: "it is \(what)")
-    }
-    guard Int(status.st_size) <= limit else {
       throw FileError(
         path: path, operation: "read",
-        reason: "it is \(status.st_size) bytes, more than the \(limit) allowed")
+        cause: .notAFile(isDirectory: (status.st_mode & S_IFMT) == S_IFDIR))
+    }
+    guard Int(status.st_size) <= limit else {
+      throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(status.st_size))
@@ -71,7 +93,7 @@ public enum FileSystem {
       }
       if count == 0 { break }
       guard bytes.count + count <= limit else {
-        throw FileError(path: path, operation: "read", reason: "it grew past \(limit) bytes")
+        throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
       }
       bytes.append(contentsOf: buffer[0..<count])
     }
@@ -88,7 +110,7 @@ public enum FileSystem {
         throw FileError(path: path, operation: "create the directory", errorNumber: errno)
       }
     } else if (status.st_mode & S_IFMT) != S_IFDIR {
-      throw FileError(path: path, operation: "use the directory", reason: "it is not a directory")
+      throw FileError(path: path, operation: "use the directory", cause: .notADirectory)
     }
   }
 
@@ -120,7 +142,9 @@ public enum FileSystem {
         write(descriptor, $0.baseAddress! + written, $0.count - written)
       }
       if count < 0 {
-        if errno != EINTR { failure = FileError(path: path, operation: "write", errorNumber: errno) }
+        if errno != EINTR {
+          failure = FileError(path: path, operation: "write", errorNumber: errno)
+        }
       } else {
         written += count
       }
@@ -147,12 +171,13 @@ public enum FileSystem {
     syncDirectory(of: path)
   }
 
-  /// Removes temporary files that an interrupted `replaceAtomically` of `path` left behind.
+  /// Removes temporary files that an interrupted `replaceAtomically` left behind, of `path` or of
+  /// a sibling whose name starts with its name (such as its backups).
   ///
-  /// Only safe while holding the lock that serialises writers of `path`.
+  /// Only safe while holding the lock that serialises writers of `path` and those siblings.
   public static func removeLeftoverTemporaries(of path: String) {
     let folder = directory(of: path)
-    let prefix = baseName(of: path) + temporarySuffix
+    let prefix = baseName(of: path)
     guard let stream = opendir(folder) else { return }
     defer { closedir(stream) }
     var leftovers: [String] = []
@@ -160,9 +185,16 @@ public enum FileSystem {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      if name.hasPrefix(prefix) { leftovers.append(folder + "/" + name) }
+      if name.hasPrefix(prefix), isTemporaryName(name) { leftovers.append(folder + "/" + name) }
     }
     for leftover in leftovers { unlink(leftover) }
+  }
+
+  /// Whether `name` is one that `replaceAtomically` gives its temporary files: `NAME.tmp-PID`.
+  private static func isTemporaryName(_ name: String) -> Bool {
+    var stem = Substring(name)
+    while let last = stem.last, last.isASCII, last.isNumber { stem.removeLast() }
+    return stem.count < name.count && stem.hasSuffix(temporarySuffix)
   }
 
   /// The directory part of `path` (`/` for a top-level entry, `.` for a bare name).
