@@ -121,20 +121,34 @@ public enum FileSystem {
     }
   }
 
+  /// The points of `replaceAtomically`, in order, at which it calls its checkpoint.
+  public enum ReplaceStep: String, CaseIterable, Sendable {
+    /// The temporary file exists and is still empty.
+    case created = "temporary-created"
+    /// All bytes are written to the temporary file, which is not yet flushed.
+    case written = "temporary-written"
+    /// The temporary file is flushed and closed; the rename comes next.
+    case flushed = "temporary-flushed"
+    /// The new file is in place; the directory is not yet flushed.
+    case renamed
+  }
+
   /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a mix.
   ///
   /// Writes a temporary sibling, fsyncs it, renames it over `path` and fsyncs the directory, so the
   /// new content survives a crash once this returns. On failure the temporary file is removed and
-  /// `path` is untouched. `beforeRename` runs with the complete temporary file in place; tests use
-  /// it to kill the process at that moment.
+  /// `path` is untouched. `checkpoint` runs at each `ReplaceStep`; the crash tests use it to kill
+  /// the process at a known point of this very code.
   public static func replaceAtomically(
-    _ path: String, with bytes: [UInt8], mode: mode_t, beforeRename: () -> Void = {}
+    _ path: String, with bytes: [UInt8], mode: mode_t,
+    checkpoint: (ReplaceStep) -> Void = { _ in }
   ) throws(FileError) {
     let temporary = path + temporarySuffix + String(getpid())
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
     guard descriptor >= 0 else {
       throw FileError(path: path, operation: "write", errorNumber: errno)
     }
+    checkpoint(.created)
     var failure: FileError?
     var written = 0
     while written < bytes.count, failure == nil {
@@ -149,8 +163,11 @@ public enum FileSystem {
         written += count
       }
     }
-    if failure == nil, fchmod(descriptor, mode) != 0 {
-      failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
+    if failure == nil {
+      checkpoint(.written)
+      if fchmod(descriptor, mode) != 0 {
+        failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
+      }
     }
     if failure == nil, fsync(descriptor) != 0 {
       failure = FileError(path: path, operation: "write", errorNumber: errno)
@@ -159,7 +176,7 @@ public enum FileSystem {
       failure = FileError(path: path, operation: "write", errorNumber: errno)
     }
     if failure == nil {
-      beforeRename()
+      checkpoint(.flushed)
       if rename(temporary, path) != 0 {
         failure = FileError(path: path, operation: "replace", errorNumber: errno)
       }
@@ -168,6 +185,7 @@ public enum FileSystem {
       unlink(temporary)
       throw failure
     }
+    checkpoint(.renamed)
     syncDirectory(of: path)
   }
 

@@ -14,14 +14,19 @@ public struct StateStore: Sendable {
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
   private let initialState: @Sendable () -> TrackerState
+  private let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
+  /// A store of the file at `path`; `saveCheckpoint` runs at each step of replacing the state
+  /// file, and exists for the crash tests.
   public init(
     path: String, lockTimeoutSeconds: Double,
-    initialState: @escaping @Sendable () -> TrackerState
+    initialState: @escaping @Sendable () -> TrackerState,
+    saveCheckpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
     self.path = path
     self.lockTimeoutSeconds = lockTimeoutSeconds
     self.initialState = initialState
+    self.saveCheckpoint = saveCheckpoint
   }
 
   /// The lock file beside the state file.
@@ -79,7 +84,8 @@ public struct StateStore: Sendable {
               StateStore.backupPath(of: target, version: original.version), with: old,
               mode: 0o600)
           }
-          try FileSystem.replaceAtomically(target, with: bytes, mode: 0o600)
+          try FileSystem.replaceAtomically(
+            target, with: bytes, mode: 0o600, checkpoint: saveCheckpoint)
           try FileSystem.setMode(0o700, of: FileSystem.directory(of: target))
         } catch {
           throw StateError.unwritable(path: error.path, reason: error.reason)

@@ -13,6 +13,13 @@ struct StateDocument: Equatable {
   let revision: Int
   let username: String
 
+  init(coins: [Coin], nextID: Int, revision: Int, username: String) {
+    self.coins = coins
+    self.nextID = nextID
+    self.revision = revision
+    self.username = username
+  }
+
   /// Parses a state file; throws when it is not valid JSON of the expected shape.
   init(_ data: Data) throws {
     guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
