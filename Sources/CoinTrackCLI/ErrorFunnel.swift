@@ -12,8 +12,7 @@ struct Failure: Hashable, Sendable {
     var text = "\(CommandTable.programName): \(message)\n"
     if let usage {
       text += HelpRenderer.usageLine(for: usage) + "\n"
-      text +=
-        "See '\(CommandTable.programName) help"
+      text += "See '\(CommandTable.programName) help"
         + usage.words.map { " " + $0 }.joined() + "'.\n"
     }
     return text
@@ -100,11 +99,8 @@ enum ErrorFunnel {
       return Failure(
         message: "the date \(shown) is after today, \(today).", code: .invalidValue, usage: nil)
     case .noPricesInRange(let symbol, let requested, let held, let source):
-      let span =
-        requested.count == 1
-        ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
-      let heldText =
-        held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
+      let span = requested.count == 1 ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
+      let heldText = held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
       return Failure(
         message: "no \(symbol) price \(span): the \(source) source \(heldText).",
         code: .notFound, usage: nil)
@@ -127,24 +123,23 @@ enum ErrorFunnel {
     switch error {
     case .unusable(let path, let reason):
       return Failure(
-        message:
-          "the state file \(quote(path: path)) is unusable: \(reason); it was left untouched.",
+        message: "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(
-        message: "the state file \(quote(path: path)) has schema version \(version), but this "
+        message: "the state file \(quote(path, shortened: false)) has schema version \(version), but this "
           + "cointrack reads up to \(supported); it was left untouched.",
         code: .unusableState, usage: nil)
     case .unreadable(let path, let reason):
       return Failure(
-        message: "cannot read \(quote(path: path)): \(reason).", code: .ioError, usage: nil)
+        message: "cannot read \(quote(path, shortened: false)): \(reason).", code: .ioError, usage: nil)
     case .unwritable(let path, let reason):
       return Failure(
-        message: "cannot write \(quote(path: path)): \(reason); nothing was changed.",
+        message: "cannot write \(quote(path, shortened: false)): \(reason); nothing was changed.",
         code: .ioError, usage: nil)
     case .lockTimeout(let lockPath, let seconds):
       return Failure(
-        message: "another cointrack held the lock \(quote(path: lockPath)) for over "
+        message: "another cointrack held the lock \(quote(lockPath, shortened: false)) for over "
           + "\(formatSeconds(seconds)) seconds; nothing was changed, try again.",
         code: .temporaryFailure, usage: nil)
     case .noHomeDirectory:
@@ -155,20 +150,9 @@ enum ErrorFunnel {
     }
   }
 
-  /// `input` in single quotes, control characters escaped and long input shortened, so that a
-  /// message stays one line.
-  static func quote(_ input: String) -> String {
-    let escaped = escape(input)
-    return "'" + (escaped.count > 80 ? String(escaped.prefix(77)) + "..." : escaped) + "'"
-  }
-
-  /// A path in single quotes, escaped like `quote` but never shortened: the user needs it whole.
-  static func quote(path: String) -> String {
-    "'" + escape(path) + "'"
-  }
-
-  /// `input` with control characters, quotes and backslashes escaped.
-  private static func escape(_ input: String) -> String {
+  /// `input` in single quotes with control characters escaped, so that a message stays one line;
+  /// `shortened` cuts what the user typed to a readable length (never a path).
+  static func quote(_ input: String, shortened: Bool = true) -> String {
     var escaped = ""
     for scalar in input.unicodeScalars {
       switch scalar {
@@ -187,7 +171,8 @@ enum ErrorFunnel {
         }
       }
     }
-    return escaped
+    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
+    return "'" + escaped + "'"
   }
 
   private static func didYouMean(_ suggestions: [String]) -> String {
