@@ -1,5 +1,11 @@
 import CoinTrackCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Runs one command line: parse, resolve, execute, render, and report failures.
 struct CommandRunner {
   /// How long a writer waits for the state lock unless COINTRACK_LOCK_TIMEOUT says otherwise.
@@ -45,7 +51,8 @@ struct CommandRunner {
     case .coinsList:
       records = .coinListings(try tracker.listCoins())
     case .coinsAdd:
-      records = .trackedCoins(try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))
+      records = .trackedCoins(
+        try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))
     case .coinsRemove:
       records = .trackedCoins(
         try tracker.removeCoins(command.values(of: CommandTable.coinsRemove.arguments[0])))
@@ -110,6 +117,7 @@ private struct ResolvedSettings: Sendable {
   let path: CommandPath
   let environment: [String: String]
   let lockTimeoutSeconds: Double
+  let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
   init(command: ParsedCommand, context: RunContext) throws(UsageError) {
     path = command.path
@@ -125,13 +133,16 @@ private struct ResolvedSettings: Sendable {
     } else {
       today = context.systemToday()
     }
-    if let input = context.environment["COINTRACK_LOCK_TIMEOUT"], !input.isEmpty {
-      guard let seconds = Double(input), seconds >= 0, seconds <= 86_400 else {
-        throw UsageError.invalidSeconds(input: input, variable: "COINTRACK_LOCK_TIMEOUT", at: path)
-      }
-      lockTimeoutSeconds = seconds
+    lockTimeoutSeconds =
+      try ResolvedSettings.seconds(in: "COINTRACK_LOCK_TIMEOUT", of: context, path: path)
+      ?? CommandRunner.defaultLockTimeoutSeconds
+    if let pause = try ResolvedSettings.seconds(
+      in: SavePauseHook.variable, of: context, path: path)
+    {
+      let hook = SavePauseHook(standardError: context.standardError, seconds: pause)
+      saveCheckpoint = { hook.pause(at: $0) }
     } else {
-      lockTimeoutSeconds = CommandRunner.defaultLockTimeoutSeconds
+      saveCheckpoint = { _ in }
     }
   }
 
@@ -140,7 +151,19 @@ private struct ResolvedSettings: Sendable {
     StateStore(
       path: try StateStore.defaultPath(environment: environment),
       lockTimeoutSeconds: lockTimeoutSeconds,
-      initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) })
+      initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) },
+      saveCheckpoint: saveCheckpoint)
+  }
+
+  /// A number of seconds from the environment variable `variable`; nil when unset or empty.
+  private static func seconds(in variable: String, of context: RunContext, path: CommandPath)
+    throws(UsageError) -> Double?
+  {
+    guard let input = context.environment[variable], !input.isEmpty else { return nil }
+    guard let seconds = Double(input), seconds >= 0, seconds <= 86_400 else {
+      throw UsageError.invalidSeconds(input: input, variable: variable, at: path)
+    }
+    return seconds
   }
 
   /// A date option's value as a day, keeping the input for messages.
@@ -161,5 +184,24 @@ private struct ResolvedSettings: Sendable {
       }
       return day
     }
+  }
+}
+
+/// A test hook, not a user feature: with COINTRACK_TEST_SAVE_PAUSE=<seconds> set, every save says
+/// on stderr which step of replacing the state file it has reached and pauses there, so that the
+/// crash tests can SIGKILL the real save code at a known step. Unset, saves never pause.
+private struct SavePauseHook: @unchecked Sendable {
+  static let variable = "COINTRACK_TEST_SAVE_PAUSE"
+
+  // Unchecked because the store calls the hook synchronously on the thread that runs the
+  // command, which is the only thread writing to this output.
+  let standardError: any TextOutput
+  let seconds: Double
+
+  func pause(at step: FileSystem.ReplaceStep) {
+    try? standardError.write("\(CommandTable.programName): test hook: paused at \(step.rawValue)\n")
+    var interval = timespec(
+      tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    nanosleep(&interval, nil)
   }
 }

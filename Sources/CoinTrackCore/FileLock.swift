@@ -21,7 +21,10 @@ public enum FileLock {
   }
 
   private static func acquire(path: String, timeoutSeconds: Double) throws(StateError) -> Int32 {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    // Reading is enough for flock; asking for no more lets an existing lock file be locked on a
+    // read-only file system or in a read-only directory, so that the save names the state file
+    // as the one it cannot write.
+    let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else {
       throw StateError.unwritable(path: path, reason: String(cString: strerror(errno)))
     }

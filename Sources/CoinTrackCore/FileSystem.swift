@@ -4,22 +4,46 @@
   import Darwin
 #endif
 
-/// A failed file operation: which path, what was being done, and the system's reason.
+/// A failed file operation: which path, what was being done, and why.
 public struct FileError: Error, Hashable, Sendable {
   public let path: String
   public let operation: String
-  public let reason: String
+  public let cause: Cause
 
-  init(path: String, operation: String, errorNumber: Int32) {
-    self.path = path
-    self.operation = operation
-    self.reason = String(cString: strerror(errorNumber))
+  /// Why a file operation failed; callers pick their exit code by it.
+  public enum Cause: Hashable, Sendable {
+    /// A system call failed with this errno.
+    case system(errorNumber: Int32)
+    /// The path is a symbolic link to nothing.
+    case danglingLink
+    /// A file was expected, but the path is a directory or something else that is not a file.
+    case notAFile(isDirectory: Bool)
+    /// A directory was expected, but the path is something else.
+    case notADirectory
+    /// The file holds more bytes than the caller accepts.
+    case tooLarge(limit: Int)
   }
 
-  init(path: String, operation: String, reason: String) {
+  init(path: String, operation: String, errorNumber: Int32) {
+    self.init(path: path, operation: operation, cause: .system(errorNumber: errorNumber))
+  }
+
+  init(path: String, operation: String, cause: Cause) {
     self.path = path
     self.operation = operation
-    self.reason = reason
+    self.cause = cause
+  }
+
+  /// The cause in words, to follow "cannot read PATH: ".
+  public var reason: String {
+    switch cause {
+    case .system(let errorNumber): return String(cString: strerror(errorNumber))
+    case .danglingLink: return "it is a symbolic link to a missing file"
+    case .notAFile(let isDirectory):
+      return isDirectory ? "it is a directory" : "it is not a regular file"
+    case .notADirectory: return "it is not a directory"
+    case .tooLarge(let limit): return "it is larger than the \(limit) bytes allowed"
+    }
   }
 }
 
@@ -39,8 +63,7 @@ public enum FileSystem {
       if openError == ENOENT {
         var linkStatus = stat()
         if lstat(path, &linkStatus) == 0 {
-          throw FileError(
-            path: path, operation: "read", reason: "it is a symbolic link to a missing file")
+          throw FileError(path: path, operation: "read", cause: .danglingLink)
         }
         return nil
       }
@@ -52,13 +75,12 @@ public enum FileSystem {
       throw FileError(path: path, operation: "read", errorNumber: errno)
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      let what = (status.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "not a regular file"
-      throw FileError(path: path, operation: "read", reason: "it is \(what)")
-    }
-    guard Int(status.st_size) <= limit else {
       throw FileError(
         path: path, operation: "read",
-        reason: "it is \(status.st_size) bytes, more than the \(limit) allowed")
+        cause: .notAFile(isDirectory: (status.st_mode & S_IFMT) == S_IFDIR))
+    }
+    guard Int(status.st_size) <= limit else {
+      throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
     }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(status.st_size))
@@ -71,7 +93,7 @@ public enum FileSystem {
       }
       if count == 0 { break }
       guard bytes.count + count <= limit else {
-        throw FileError(path: path, operation: "read", reason: "it grew past \(limit) bytes")
+        throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
       }
       bytes.append(contentsOf: buffer[0..<count])
     }
@@ -88,7 +110,7 @@ public enum FileSystem {
         throw FileError(path: path, operation: "create the directory", errorNumber: errno)
       }
     } else if (status.st_mode & S_IFMT) != S_IFDIR {
-      throw FileError(path: path, operation: "use the directory", reason: "it is not a directory")
+      throw FileError(path: path, operation: "use the directory", cause: .notADirectory)
     }
   }
 
@@ -99,20 +121,34 @@ public enum FileSystem {
     }
   }
 
+  /// The points of `replaceAtomically`, in order, at which it calls its checkpoint.
+  public enum ReplaceStep: String, CaseIterable, Sendable {
+    /// The temporary file exists and is still empty.
+    case created = "temporary-created"
+    /// All bytes are written to the temporary file, which is not yet flushed.
+    case written = "temporary-written"
+    /// The temporary file is flushed and closed; the rename comes next.
+    case flushed = "temporary-flushed"
+    /// The new file is in place; the directory is not yet flushed.
+    case renamed
+  }
+
   /// Replaces `path` with `bytes` so that readers see the old file or the new one, never a mix.
   ///
   /// Writes a temporary sibling, fsyncs it, renames it over `path` and fsyncs the directory, so the
   /// new content survives a crash once this returns. On failure the temporary file is removed and
-  /// `path` is untouched. `beforeRename` runs with the complete temporary file in place; tests use
-  /// it to kill the process at that moment.
+  /// `path` is untouched. `checkpoint` runs at each `ReplaceStep`; the crash tests use it to kill
+  /// the process at a known point of this very code.
   public static func replaceAtomically(
-    _ path: String, with bytes: [UInt8], mode: mode_t, beforeRename: () -> Void = {}
+    _ path: String, with bytes: [UInt8], mode: mode_t,
+    checkpoint: (ReplaceStep) -> Void = { _ in }
   ) throws(FileError) {
     let temporary = path + temporarySuffix + String(getpid())
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
     guard descriptor >= 0 else {
       throw FileError(path: path, operation: "write", errorNumber: errno)
     }
+    checkpoint(.created)
     var failure: FileError?
     var written = 0
     while written < bytes.count, failure == nil {
@@ -120,13 +156,18 @@ public enum FileSystem {
         write(descriptor, $0.baseAddress! + written, $0.count - written)
       }
       if count < 0 {
-        if errno != EINTR { failure = FileError(path: path, operation: "write", errorNumber: errno) }
+        if errno != EINTR {
+          failure = FileError(path: path, operation: "write", errorNumber: errno)
+        }
       } else {
         written += count
       }
     }
-    if failure == nil, fchmod(descriptor, mode) != 0 {
-      failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
+    if failure == nil {
+      checkpoint(.written)
+      if fchmod(descriptor, mode) != 0 {
+        failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
+      }
     }
     if failure == nil, fsync(descriptor) != 0 {
       failure = FileError(path: path, operation: "write", errorNumber: errno)
@@ -135,7 +176,7 @@ public enum FileSystem {
       failure = FileError(path: path, operation: "write", errorNumber: errno)
     }
     if failure == nil {
-      beforeRename()
+      checkpoint(.flushed)
       if rename(temporary, path) != 0 {
         failure = FileError(path: path, operation: "replace", errorNumber: errno)
       }
@@ -144,15 +185,17 @@ public enum FileSystem {
       unlink(temporary)
       throw failure
     }
+    checkpoint(.renamed)
     syncDirectory(of: path)
   }
 
-  /// Removes temporary files that an interrupted `replaceAtomically` of `path` left behind.
+  /// Removes temporary files that an interrupted `replaceAtomically` left behind, of `path` or of
+  /// a sibling whose name starts with its name (such as its backups).
   ///
-  /// Only safe while holding the lock that serialises writers of `path`.
+  /// Only safe while holding the lock that serialises writers of `path` and those siblings.
   public static func removeLeftoverTemporaries(of path: String) {
     let folder = directory(of: path)
-    let prefix = baseName(of: path) + temporarySuffix
+    let prefix = baseName(of: path)
     guard let stream = opendir(folder) else { return }
     defer { closedir(stream) }
     var leftovers: [String] = []
@@ -160,9 +203,16 @@ public enum FileSystem {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      if name.hasPrefix(prefix) { leftovers.append(folder + "/" + name) }
+      if name.hasPrefix(prefix), isTemporaryName(name) { leftovers.append(folder + "/" + name) }
     }
     for leftover in leftovers { unlink(leftover) }
+  }
+
+  /// Whether `name` is one that `replaceAtomically` gives its temporary files: `NAME.tmp-PID`.
+  private static func isTemporaryName(_ name: String) -> Bool {
+    var stem = Substring(name)
+    while let last = stem.last, last.isASCII, last.isNumber { stem.removeLast() }
+    return stem.count < name.count && stem.hasSuffix(temporarySuffix)
   }
 
   /// The directory part of `path` (`/` for a top-level entry, `.` for a bare name).

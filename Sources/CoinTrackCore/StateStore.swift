@@ -14,14 +14,19 @@ public struct StateStore: Sendable {
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
   private let initialState: @Sendable () -> TrackerState
+  private let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
+  /// A store of the file at `path`; `saveCheckpoint` runs at each step of replacing the state
+  /// file, and exists for the crash tests.
   public init(
     path: String, lockTimeoutSeconds: Double,
-    initialState: @escaping @Sendable () -> TrackerState
+    initialState: @escaping @Sendable () -> TrackerState,
+    saveCheckpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
     self.path = path
     self.lockTimeoutSeconds = lockTimeoutSeconds
     self.initialState = initialState
+    self.saveCheckpoint = saveCheckpoint
   }
 
   /// The lock file beside the state file.
@@ -41,14 +46,21 @@ public struct StateStore: Sendable {
     return base + "/cointrack/state.json"
   }
 
-  /// The current state; the initial state when no file exists yet. Never creates anything.
-  public func load() throws(StateError) -> TrackerState {
-    try read(path)
+  /// Where the file of an older schema version is kept when a save migrates it.
+  public static func backupPath(of path: String, version: Int) -> String {
+    path + ".bak-v\(version)"
   }
 
-  /// Runs `change` on the current state under the lock and saves the result if it differs.
+  /// The current state; the initial state when no file exists yet. Never creates anything.
+  public func load() throws(StateError) -> TrackerState {
+    try read(path).state
+  }
+
+  /// Runs `change` on the current state under the lock and saves the result, one revision on,
+  /// if it differs.
   ///
-  /// When `change` throws, nothing is written.
+  /// When `change` throws, nothing is written. Saving a file of an older schema version first
+  /// keeps its bytes as `state.json.bak-v<N>`.
   public func update<Result>(_ change: (inout TrackerState) throws -> Result) throws -> Result {
     let target = try resolvedTarget()
     do {
@@ -59,12 +71,21 @@ public struct StateStore: Sendable {
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: target)
       let original = try read(target)
-      var state = original
+      var state = original.state
       let result = try change(&state)
-      if state != original {
+      if state != original.state {
+        state.revision = min(original.state.revision, TrackerState.maximumRevision - 1) + 1
         let bytes = Array((JSONWriter.indented(state.json) + "\n").utf8)
         do throws(FileError) {
-          try FileSystem.replaceAtomically(target, with: bytes, mode: 0o600)
+          if let old = original.bytes, original.version < TrackerState.schemaVersion {
+            // The backup is complete before the migrated file replaces the old one, so a crash
+            // in between leaves the old file in place and the next save writes the backup again.
+            try FileSystem.replaceAtomically(
+              StateStore.backupPath(of: target, version: original.version), with: old,
+              mode: 0o600)
+          }
+          try FileSystem.replaceAtomically(
+            target, with: bytes, mode: 0o600, checkpoint: saveCheckpoint)
           try FileSystem.setMode(0o700, of: FileSystem.directory(of: target))
         } catch {
           throw StateError.unwritable(path: error.path, reason: error.reason)
@@ -80,20 +101,35 @@ public struct StateStore: Sendable {
     var status = stat()
     guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return path }
     guard let resolved = realpath(path, nil) else {
-      throw StateError.unreadable(path: path, reason: "it is a symbolic link to a missing file")
+      throw StateError.unreadable(
+        path: path, reason: FileError(path: path, operation: "read", cause: .danglingLink).reason)
     }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
-  private func read(_ file: String) throws(StateError) -> TrackerState {
+  /// A state as read from its file, with what a migration needs to keep the original.
+  private struct LoadedState {
+    var state: TrackerState
+    /// The file's schema version; the current one when there is no file.
+    var version: Int
+    /// The file's bytes; nil when there is no file.
+    var bytes: [UInt8]?
+  }
+
+  private func read(_ file: String) throws(StateError) -> LoadedState {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readFileIfPresent(file, limit: StateStore.maximumFileSize)
     } catch {
+      if case .tooLarge = error.cause {
+        throw StateError.unusable(path: path, reason: error.reason)
+      }
       throw StateError.unreadable(path: path, reason: error.reason)
     }
-    guard let bytes else { return initialState() }
+    guard let bytes else {
+      return LoadedState(state: initialState(), version: TrackerState.schemaVersion, bytes: nil)
+    }
     let document: JSONValue
     do {
       document = try JSONParser.parse(bytes)
@@ -102,7 +138,9 @@ public struct StateStore: Sendable {
         path: path, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
     }
     do {
-      return try TrackerState(json: document)
+      return LoadedState(
+        state: try TrackerState(json: document),
+        version: try TrackerState.schemaVersion(of: document), bytes: bytes)
     } catch {
       if case .newerVersion(let version) = error.problem {
         throw StateError.newerSchema(

@@ -26,18 +26,28 @@ extension TrackerState {
             ])
           })),
       JSONMember("next_id", .number(String(nextID))),
+      JSONMember("revision", .number(String(revision))),
     ])
   }
 
-  /// Reads a state document, naming the JSON key path of the first problem.
-  public init(json document: JSONValue) throws(StateSchemaError) {
-    let root = try SchemaReader(document, path: "")
-    // The version decides how the rest is read, so it is checked before anything else.
-    let version = try root.integer("schema_version", in: 1...Int(Int32.max))
+  /// The schema version a state document declares, checked to be one this build can read.
+  public static func schemaVersion(of document: JSONValue) throws(StateSchemaError) -> Int {
+    let version = try SchemaReader(document, path: "").integer(
+      "schema_version", in: 1...Int(Int32.max))
     guard version <= TrackerState.schemaVersion else {
       throw StateSchemaError(keyPath: "schema_version", problem: .newerVersion(version))
     }
-    try root.allowOnly(["schema_version", "profile", "coins", "next_id"])
+    return version
+  }
+
+  /// Reads a state document of this or an older schema version, naming the JSON key path of the
+  /// first problem.
+  public init(json document: JSONValue) throws(StateSchemaError) {
+    // The version decides how the rest is read, so it is checked before anything else.
+    let version = try TrackerState.schemaVersion(of: document)
+    let root = try SchemaReader(document, path: "")
+    let keys: Set = ["schema_version", "profile", "coins", "next_id"]
+    try root.allowOnly(version >= 2 ? keys.union(["revision"]) : keys)
     let profileReader = try root.object("profile")
     try profileReader.allowOnly(["username", "source", "currency"])
     let username = try profileReader.string("username")
@@ -59,7 +69,8 @@ extension TrackerState {
         throw StateSchemaError(keyPath: element.path(of: "symbol"), problem: .invalid("is empty"))
       }
       if coins.contains(where: { $0.id == id }) {
-        throw StateSchemaError(keyPath: element.path(of: "id"), problem: .invalid("repeats id \(id)"))
+        throw StateSchemaError(
+          keyPath: element.path(of: "id"), problem: .invalid("repeats id \(id)"))
       }
       if coins.contains(where: { $0.coin.symbol == symbol }) {
         throw StateSchemaError(
@@ -75,7 +86,9 @@ extension TrackerState {
       throw StateSchemaError(
         keyPath: "next_id", problem: .invalid("is \(nextID) but id \(highest) is already used"))
     }
-    self.init(profile: profile, coins: coins, nextID: nextID)
+    let revision =
+      version >= 2 ? try root.integer("revision", in: 0...TrackerState.maximumRevision) : 0
+    self.init(profile: profile, coins: coins, nextID: nextID, revision: revision)
   }
 }
 
@@ -100,7 +113,8 @@ public struct StateSchemaError: Error, Hashable, Sendable {
     switch problem {
     case .missing: return "\(place) is missing"
     case .unknownKey: return "\(place) is not a known key"
-    case .wrongType(let expected, let found): return "\(place) should be \(expected) but is \(found)"
+    case .wrongType(let expected, let found):
+      return "\(place) should be \(expected) but is \(found)"
     case .invalid(let detail): return "\(place) \(detail)"
     case .newerVersion(let version): return "\(place) is \(version), newer than this cointrack"
     }

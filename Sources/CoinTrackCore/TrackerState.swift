@@ -1,7 +1,11 @@
 /// Everything cointrack remembers between runs: the profile, the tracked coins and the id counter.
 public struct TrackerState: Hashable, Sendable {
-  /// The schema version this build reads and writes.
-  public static let schemaVersion = 1
+  /// The schema version this build writes; it reads this one and every older one.
+  ///
+  /// Version 2 added `revision`.
+  public static let schemaVersion = 2
+  /// The largest revision; saves past it keep it, so that a file never becomes unreadable.
+  public static let maximumRevision = Int(Int32.max)
   /// The symbols tracked on first use, in list order.
   public static let defaultSymbols = ["BTC", "ETH", "BNB", "SOL", "XRP"]
 
@@ -9,11 +13,15 @@ public struct TrackerState: Hashable, Sendable {
   public var coins: [TrackedCoin]
   /// The id the next added coin gets; ids are never reused.
   public var nextID: Int
+  /// How many saves the state has been through: each save adds one, so a script can tell whether
+  /// anything changed and a test can count that no update was lost. Files of version 1 read as 0.
+  public var revision: Int
 
-  public init(profile: Profile, coins: [TrackedCoin], nextID: Int) {
+  public init(profile: Profile, coins: [TrackedCoin], nextID: Int, revision: Int = 0) {
     self.profile = profile
     self.coins = coins
     self.nextID = nextID
+    self.revision = revision
   }
 
   /// The state before any file exists: the default profile and the default coins.

@@ -17,7 +17,8 @@ final class Sandbox: @unchecked Sendable {
     let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var directory = testExecutable.deletingLastPathComponent()
     // Swift Testing on Linux runs `<name>.xctest` directly from the build directory.
-    while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("cointrack").path),
+    while !FileManager.default.isExecutableFile(
+      atPath: directory.appendingPathComponent("cointrack").path),
       directory.path != "/"
     {
       directory = directory.deletingLastPathComponent()
@@ -54,9 +55,17 @@ final class Sandbox: @unchecked Sendable {
   func run(_ arguments: [String], environment overrides: [String: String?] = [:]) throws
     -> ProcessResult
   {
+    try spawn(arguments, environment: overrides).finish()
+  }
+
+  /// Starts the binary like `run` does and returns at once, for tests that run many processes
+  /// together or kill one.
+  func spawn(_ arguments: [String], environment overrides: [String: String?] = [:]) throws
+    -> SpawnedProcess
+  {
     var environment = self.environment
     for (key, value) in overrides { environment[key] = value }
-    return try Sandbox.run(Sandbox.binary, arguments, environment: environment)
+    return try SpawnedProcess(Sandbox.binary, arguments, environment: environment)
   }
 
   /// Runs any executable and collects its output; both pipes are read concurrently so that a
@@ -64,30 +73,7 @@ final class Sandbox: @unchecked Sendable {
   static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
     -> ProcessResult
   {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = LockedData()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return ProcessResult(
-      standardOutput: String(decoding: outputData, as: UTF8.self),
-      standardError: String(decoding: errorData.get(), as: UTF8.self),
-      status: process.terminationStatus)
+    try SpawnedProcess(executable, arguments, environment: environment).finish()
   }
 
   /// Writes `text` as the state file, creating its directory.
@@ -104,23 +90,5 @@ final class Sandbox: @unchecked Sendable {
   /// The state file's bytes, or nil when there is none.
   func stateData() -> Data? {
     try? Data(contentsOf: stateFile)
-  }
-}
-
-/// Data handed from a reader thread back to the test.
-private final class LockedData: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = Data()
-
-  func set(_ value: Data) {
-    lock.lock()
-    data = value
-    lock.unlock()
-  }
-
-  func get() -> Data {
-    lock.lock()
-    defer { lock.unlock() }
-    return data
   }
 }

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+@testable import CoinTrackCLI
+@testable import CoinTrackCore
+
+/// Hostile state files: each ends, for reading and writing commands alike, in its documented exit
+/// code and one-line message naming the file, and the file stays byte for byte the same.
+@Suite struct HostileStateFileTests {
+  /// A valid state file of the current schema.
+  static let valid = Array(
+    """
+    {
+      "schema_version": 2,
+      "profile": {
+        "username": "alice",
+        "source": null,
+        "currency": null
+      },
+      "coins": [
+        {
+          "id": 1,
+          "symbol": "BTC",
+          "name": "Bitcoin",
+          "coingecko_id": "bitcoin"
+        },
+        {
+          "id": 4,
+          "symbol": "SOL",
+          "name": "Solana",
+          "coingecko_id": "solana"
+        }
+      ],
+      "next_id": 6,
+      "revision": 7
+    }
+
+    """.utf8)
+
+  /// Commands that read the state, and commands that would change it.
+  static let commands = [
+    ["coins", "list"], ["profile", "show"], ["coins", "add", "ADA"], ["coins", "remove", "BTC"],
+    ["profile", "set", "bob"],
+  ]
+
+  /// One hostile file and the end of the message it gets after "the state file 'PATH' ".
+  struct Hostile: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: @Sendable () -> [UInt8]
+    let complaint: String
+    var testDescription: String { name }
+  }
+
+  static func replacing(_ old: String, with new: String) -> @Sendable () -> [UInt8] {
+    let text = String(decoding: valid, as: UTF8.self)
+    precondition(text.contains(old))
+    return { Array(text.replacingOccurrences(of: old, with: new).utf8) }
+  }
+
+  /// Where `text` first starts in the valid file.
+  static func offset(of text: String) -> Int {
+    let valid = String(decoding: valid, as: UTF8.self)
+    return valid.utf8.distance(from: valid.startIndex, to: valid.range(of: text)!.lowerBound)
+  }
+
+  static let nestingPrefix = #"{"schema_version": 2, "coins": "#
+
+  static let hostileFiles: [Hostile] = [
+    Hostile(
+      name: "empty", bytes: { [] },
+      complaint: "is unusable: invalid JSON at byte 0: unexpected end of data"),
+    Hostile(
+      name: "garbage bytes", bytes: { [0xDE, 0xAD, 0xBE, 0xEF, 0x00, 0x7F, 0x80, 0xFF] },
+      complaint: "is unusable: invalid JSON at byte 0: unexpected byte 0xDE"),
+    Hostile(
+      name: "a UTF-8 byte-order mark", bytes: { [0xEF, 0xBB, 0xBF] + valid },
+      complaint:
+        "is unusable: invalid JSON at byte 0: the file starts with a UTF-8 byte-order mark"),
+    Hostile(
+      name: "a NUL byte in a string", bytes: replacing("alice", with: "al\u{0}ice"),
+      complaint:
+        "is unusable: invalid JSON at byte \(offset(of: "alice") + 2): unescaped control character "
+        + "in a string"),
+    Hostile(
+      name: "NUL bytes after the document", bytes: { valid + [0, 0, 0] },
+      complaint:
+        "is unusable: invalid JSON at byte \(valid.count): unexpected byte 0x0 after the end of "
+        + "the document"),
+    Hostile(
+      name: "an id that is a string", bytes: replacing(#""id": 4"#, with: #""id": "4""#),
+      complaint: "is unusable: 'coins[1].id' should be a whole number but is a string"),
+    Hostile(
+      name: "a next id that is an array",
+      bytes: replacing(#""next_id": 6"#, with: #""next_id": [6]"#),
+      complaint: "is unusable: 'next_id' should be a whole number but is an array"),
+    Hostile(
+      name: "a boolean for a string",
+      bytes: replacing(#""coingecko_id": "solana""#, with: #""coingecko_id": false"#),
+      complaint: "is unusable: 'coins[1].coingecko_id' should be a string but is a boolean"),
+    Hostile(
+      name: "a username that is a number",
+      bytes: replacing(#""username": "alice""#, with: #""username": 7"#),
+      complaint: "is unusable: 'profile.username' should be a string but is a number"),
+    Hostile(
+      name: "a revision that is a fraction",
+      bytes: replacing(#""revision": 7"#, with: #""revision": 7.5"#),
+      complaint: "is unusable: 'revision' should be a whole number but is a number"),
+    Hostile(
+      name: "an unknown key",
+      bytes: replacing(#""next_id": 6"#, with: #""next_id": 6, "extra": []"#),
+      complaint: "is unusable: 'extra' is not a known key"),
+    Hostile(
+      name: "an unknown key in a coin",
+      bytes: replacing(#""id": 1,"#, with: #""id": 1, "price": 9,"#),
+      complaint: "is unusable: 'coins[0].price' is not a known key"),
+    Hostile(
+      name: "a revision in a version 1 file",
+      bytes: replacing(#""schema_version": 2"#, with: #""schema_version": 1"#),
+      complaint: "is unusable: 'revision' is not a known key"),
+    Hostile(
+      name: "a newer schema version",
+      bytes: replacing(#""schema_version": 2"#, with: #""schema_version": 3"#),
+      complaint:
+        "has schema version 3, but this cointrack reads up to 2"),
+    Hostile(
+      name: "50 MB", bytes: { valid + [UInt8](repeating: 0x20, count: 50 * 1024 * 1024) },
+      complaint: "is unusable: it is larger than the 16777216 bytes allowed"),
+    Hostile(
+      name: "deeply nested arrays",
+      bytes: { Array(nestingPrefix.utf8) + [UInt8](repeating: 0x5B, count: 100_000) },
+      // The object is the first level, so the 256th array is one too many.
+      complaint:
+        "is unusable: invalid JSON at byte \(nestingPrefix.utf8.count + 255): nesting deeper "
+        + "than 256 levels"),
+  ]
+
+  @Test(arguments: hostileFiles)
+  func aHostileFileIsReportedAndLeftUntouched(_ hostile: Hostile) throws {
+    let home = try ScratchHome()
+    let bytes = hostile.bytes()
+    try home.writeState(bytes)
+    for command in Self.commands {
+      let outcome = home.run(command)
+      #expect(outcome.status == ExitCode.unusableState.rawValue, "\(command)")
+      #expect(outcome.standardOutput == "", "\(command)")
+      #expect(
+        outcome.standardError
+          == "cointrack: the state file '\(home.statePath)' \(hostile.complaint); it was left "
+          + "untouched.\n", "\(command)")
+      #expect(home.stateBytes() == bytes, "\(command)")
+    }
+    #expect(try home.stateDirectoryListing() == ["state.json", "state.json.lock"])
+  }
+
+  @Test func everyTruncationOfAValidFileIsReportedAndLeftUntouched() throws {
+    let home = try ScratchHome()
+    for length in 0..<Self.valid.count {
+      let bytes = Array(Self.valid[..<length])
+      try home.writeState(bytes)
+      // Only the last byte, the final line break, can go without breaking the document.
+      let intact = length == Self.valid.count - 1
+      for command in [["coins", "list"], ["coins", "add", "ADA"]] {
+        let outcome = home.run(command)
+        if intact {
+          #expect(outcome.status == 0, "\(command) on \(length) bytes")
+          continue
+        }
+        #expect(outcome.status == ExitCode.unusableState.rawValue, "\(command) on \(length) bytes")
+        let prefix = "cointrack: the state file '\(home.statePath)' is unusable: invalid JSON at "
+        let suffix = "; it was left untouched.\n"
+        #expect(
+          outcome.standardError.hasPrefix(prefix) && outcome.standardError.hasSuffix(suffix)
+            && outcome.standardError.filter { $0 == "\n" }.count == 1,
+          "\(command) on \(length) bytes: \(outcome.standardError)")
+        #expect(home.stateBytes() == bytes, "\(command) on \(length) bytes")
+      }
+    }
+  }
+
+  /// Paths the state layer cannot use as a file: each gives 74 naming the path, changes nothing.
+  @Test func aDirectoryOrADanglingLinkIsReportedAndLeftAlone() throws {
+    let home = try ScratchHome()
+    try FileManager.default.createDirectory(
+      atPath: home.statePath, withIntermediateDirectories: true)
+    for command in Self.commands {
+      let outcome = home.run(command)
+      #expect(outcome.status == ExitCode.ioError.rawValue)
+      #expect(
+        outcome.standardError
+          == "cointrack: cannot read '\(home.statePath)': it is a directory.\n", "\(command)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: home.statePath) == [])
+    try FileManager.default.removeItem(atPath: home.statePath)
+    let missing = home.root.path + "/elsewhere/state.json"
+    try FileManager.default.createSymbolicLink(
+      atPath: home.statePath, withDestinationPath: missing)
+    for command in Self.commands {
+      let outcome = home.run(command)
+      #expect(outcome.status == ExitCode.ioError.rawValue)
+      #expect(
+        outcome.standardError
+          == "cointrack: cannot read '\(home.statePath)': it is a symbolic link to a missing "
+          + "file.\n", "\(command)")
+    }
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: home.statePath) == missing)
+    #expect(!FileManager.default.fileExists(atPath: home.root.path + "/elsewhere"))
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import CoinTrackCore
+
+/// Schema versions: a version 1 file is read as it is and migrated to version 2 on the next write,
+/// keeping the old bytes as `state.json.bak-v1`; every save counts one revision on.
+@Suite struct StateMigrationTests {
+  /// A version 1 file as cointrack 0.1 wrote it: no revision.
+  static let version1 = Array(
+    """
+    {
+      "schema_version": 1,
+      "profile": {
+        "username": "carol",
+        "source": null,
+        "currency": null
+      },
+      "coins": [
+        {
+          "id": 3,
+          "symbol": "BNB",
+          "name": "BNB",
+          "coingecko_id": "binancecoin"
+        }
+      ],
+      "next_id": 8
+    }
+
+    """.utf8)
+
+  @Test func aVersion1FileIsReadAsItIs() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version1)
+    let state = try fixture.store().load()
+    #expect(state.profile.username == "carol")
+    #expect(state.coins.map(\.id) == [3])
+    #expect(state.nextID == 8)
+    #expect(state.revision == 0)
+    #expect(fixture.bytes() == Self.version1)
+    #expect(try fixture.listing() == ["state.json"])
+  }
+
+  @Test func theNextWriteMigratesAndKeepsTheOldFile() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version1)
+    let store = fixture.store()
+    try store.update { $0.profile.username = "dave" }
+    #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 1)) == Self.version1)
+    let document = try JSONParser.parse(try #require(fixture.bytes()))
+    #expect(document["schema_version"] == .number("2"))
+    #expect(document["revision"] == .number("1"))
+    let state = try store.load()
+    #expect(state.profile.username == "dave")
+    #expect(state.coins.map(\.coin.symbol) == ["BNB"])
+    #expect(state.nextID == 8)
+    #expect(try fixture.listing() == ["state.json", "state.json.bak-v1", "state.json.lock"])
+    let backupMode = try FileManager.default.attributesOfItem(
+      atPath: StateStore.backupPath(of: fixture.path, version: 1))[.posixPermissions]
+    #expect(backupMode as? Int == 0o600)
+
+    // Later saves are of version 2 already: the backup stays the version 1 file.
+    try store.update { $0.profile.username = "erin" }
+    #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 1)) == Self.version1)
+    #expect(try store.load().revision == 2)
+  }
+
+  @Test func anUpdateThatChangesNothingDoesNotMigrate() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version1)
+    try fixture.store().update { $0.profile.username = "carol" }
+    #expect(fixture.bytes() == Self.version1)
+    #expect(try fixture.listing() == ["state.json", "state.json.lock"])
+  }
+
+  @Test func aFailedMigrationChangesNothing() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version1)
+    // A directory where the backup goes makes its rename fail.
+    let backup = StateStore.backupPath(of: fixture.path, version: 1)
+    try FileManager.default.createDirectory(
+      atPath: backup + "/occupied", withIntermediateDirectories: true)
+    #expect(throws: StateError.self) {
+      try fixture.store().update { $0.profile.username = "dave" }
+    }
+    #expect(fixture.bytes() == Self.version1)
+    #expect(try fixture.listing() == ["state.json", "state.json.bak-v1", "state.json.lock"])
+  }
+
+  @Test func everySaveCountsOneRevisionAndTheCountStopsAtItsMaximum() throws {
+    let fixture = try StateFixture()
+    let store = fixture.store()
+    try store.update { $0.profile.username = "one" }
+    try store.update { $0.profile.username = "one" }
+    try store.update { $0.profile.username = "two" }
+    #expect(try store.load().revision == 2)
+
+    var state = try store.load()
+    state.revision = TrackerState.maximumRevision
+    try fixture.write(Array(JSONWriter.indented(state.json).utf8))
+    try store.update { $0.profile.username = "three" }
+    #expect(try store.load().revision == TrackerState.maximumRevision)
+  }
+
+  @Test func leftoverTemporariesOfTheFileAndItsBackupsAreRemovedByTheNextWrite() throws {
+    let fixture = try StateFixture()
+    let leftovers = ["state.json.tmp-123", "state.json.bak-v1.tmp-9"]
+    let kept = ["state.json.tmp-notapid", "other.tmp-1", "state.json.bak-v1"]
+    for name in leftovers + kept {
+      try fixture.write([1], to: FileSystem.directory(of: fixture.path) + "/" + name)
+    }
+    try fixture.store().update { $0.profile.username = "zed" }
+    #expect(try fixture.listing() == (kept + ["state.json", "state.json.lock"]).sorted())
+  }
+}
