@@ -86,6 +86,11 @@ enum ErrorFunnel {
       return Failure(
         message: "\(quote(input)) is already tracked as \(tracked.coin.symbol) (id \(tracked.id)).",
         code: .invalidValue, usage: nil)
+    case .noIDsLeft(let input):
+      return Failure(
+        message: "cannot add \(quote(input)): every id up to \(TrackerState.largestID) has been "
+          + "given out, and ids are never reused.",
+        code: .invalidValue, usage: nil)
     case .coinNotTracked(let input):
       return Failure(
         message: "\(quote(input)) is not a tracked coin; see 'cointrack coins list'.",

@@ -48,6 +48,9 @@ public struct Tracker: Sendable {
         if let existing = state.coins.first(where: { $0.coin.symbol == coin.symbol }) {
           throw TrackerError.coinAlreadyTracked(input: input, coin: existing)
         }
+        guard state.nextID <= TrackerState.largestID else {
+          throw TrackerError.noIDsLeft(input: input)
+        }
         let tracked = TrackedCoin(id: state.nextID, coin: coin)
         state.coins.append(tracked)
         state.nextID += 1

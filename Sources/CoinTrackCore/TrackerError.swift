@@ -4,6 +4,8 @@ public enum TrackerError: Error, Hashable, Sendable {
   case unknownCoin(input: String, suggestions: [Coin])
   /// The coin is on the tracked list already.
   case coinAlreadyTracked(input: String, coin: TrackedCoin)
+  /// Every id has been given out once; ids are never reused.
+  case noIDsLeft(input: String)
   /// No tracked coin has this id, symbol or name.
   case coinNotTracked(input: String)
   /// The range starts after it ends.

@@ -81,7 +81,8 @@ extension TrackerState {
         coingeckoID: try element.optionalString("coingecko_id"))
       coins.append(TrackedCoin(id: id, coin: coin))
     }
-    let nextID = try root.integer("next_id", in: 1...Int(Int32.max))
+    // One past the largest id: the counter after the last id has been given out.
+    let nextID = try root.integer("next_id", in: 1...TrackerState.largestID + 1)
     if let highest = coins.map(\.id).max(), nextID <= highest {
       throw StateSchemaError(
         keyPath: "next_id", problem: .invalid("is \(nextID) but id \(highest) is already used"))

@@ -13,6 +13,8 @@ public struct TrackerState: Hashable, Sendable {
   public var coins: [TrackedCoin]
   /// The id the next added coin gets; ids are never reused.
   public var nextID: Int
+  /// The largest id there can be: ids are stored as 32-bit numbers.
+  public static let largestID = Int(Int32.max)
   /// How many saves the state has been through: each save adds one, so a script can tell whether
   /// anything changed and a test can count that no update was lost. Files of version 1 read as 0.
   public var revision: Int

@@ -120,3 +120,15 @@ import Testing
     #expect(try tracker.profile().username.count == 32)
   }
 }
+
+@Suite struct IDExhaustionTests {
+  @Test func theLastIDIsGivenOutOnceAndTheFileStaysReadable() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    try tracker.openStore().update { $0.nextID = TrackerState.largestID }
+    #expect(try tracker.addCoins(["ada"]).map(\.id) == [TrackerState.largestID])
+    #expect(try tracker.openStore().load().nextID == TrackerState.largestID + 1)
+    #expect(throws: TrackerError.noIDsLeft(input: "doge")) { try tracker.addCoins(["doge"]) }
+    #expect(try tracker.listCoins().count == 6)
+  }
+}
