@@ -52,7 +52,7 @@ struct HelpRenderer {
       sections.append(
         "Examples:\n"
           + command.examples.map {
-            "  " + $0.command + "\n      " + wrap($0.explanation, indent: 6)
+            "  " + $0.command + "\n" + indented($0.explanation, by: 6)
           }.joined(separator: "\n"))
     }
     if path.commands.count == 1 {
@@ -61,7 +61,7 @@ struct HelpRenderer {
         "Help topics (cointrack help <topic>):\n" + TextWrapping.columns(topics, width: width))
     }
     if !command.subcommands.isEmpty {
-      sections.append("Run '\(path.fullName) <command> --help' for more about a command.")
+      sections.append(wrap("Run '\(path.fullName) <command> --help' for more about a command."))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
@@ -221,11 +221,15 @@ struct HelpRenderer {
   }
 
   private func fieldList(_ kind: RecordKind, indent: Int = 2) -> String {
-    let padding = String(repeating: " ", count: indent)
+    indented(kind.fields.map(\.key).joined(separator: ", "), by: indent)
+  }
+
+  /// `text` wrapped so that, with every line indented by `count` spaces, it fits the width.
+  private func indented(_ text: String, by count: Int) -> String {
+    let padding = String(repeating: " ", count: count)
     return padding
-      + TextWrapping.wrap(
-        kind.fields.map(\.key).joined(separator: ", "), width: width - indent, hangingIndent: 0
-      ).split(separator: "\n").joined(separator: "\n" + padding)
+      + TextWrapping.wrap(text, width: width - count).split(separator: "\n")
+      .joined(separator: "\n" + padding)
   }
 
   private func choices(_ values: [String]) -> String {
