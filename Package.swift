@@ -16,6 +16,7 @@ let package = Package(
     // Golden files are read through #filePath, so that re-recording writes the checked-in copies.
     .testTarget(name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI"], exclude: ["Golden"]),
     // Depends on the executable so that `swift test` builds the binary these tests run.
-    .testTarget(name: "CoinTrackProcessTests", dependencies: ["cointrack"]),
+    // Core too, to feed the accounting tools directives for symbols the snapshot lacks.
+    .testTarget(name: "CoinTrackProcessTests", dependencies: ["cointrack", "CoinTrackCore"]),
   ]
 )

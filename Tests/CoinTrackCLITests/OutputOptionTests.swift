@@ -1,3 +1,4 @@
+import CoinTrackCore
 import Foundation
 import Testing
 
@@ -50,6 +51,23 @@ import Testing
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
     #expect(result.standardError.contains("\nUsage: cointrack "))
+  }
+
+  /// The snapshot has no such symbol, so the funnel is asked directly.
+  @Test func symbolADialectCannotWriteIsAnInvalidValue() throws {
+    let row = PriceRow(
+      day: Day(iso: "2024-01-01")!, symbol: "1INCH", price: Price(decimalText: "0.47"),
+      currency: "USDT", source: "test")
+    let error = try #require(throws: PriceDirectiveError.self) {
+      try PriceDirectiveDialect.beancount.render([row])
+    }
+    let failure = ErrorFunnel.failure(for: error)
+    #expect(failure.code == .invalidValue)
+    #expect(
+      failure.report
+        == "cointrack: beancount cannot take the commodity '1INCH': a beancount currency is 1 to "
+        + "24 capitals, digits and ' . _ -, starting with a capital and ending with a capital or "
+        + "digit; use another --format.\n")
   }
 
   @Test func fieldsAreRefusedBeforeAnythingChanges() throws {
