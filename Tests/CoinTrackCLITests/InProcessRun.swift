@@ -71,3 +71,12 @@ func expectGolden(
     "\(name) differs from the output; re-record with COINTRACK_RECORD=1 swift test",
     sourceLocation: sourceLocation)
 }
+
+/// Parameterised tests name a command by its words, not by the whole table below it.
+extension CommandPath: CustomTestStringConvertible {
+  public var testDescription: String { fullName }
+}
+
+extension Example: CustomTestStringConvertible {
+  public var testDescription: String { command }
+}
