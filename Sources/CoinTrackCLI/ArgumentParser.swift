@@ -18,6 +18,11 @@ struct ParsedCommand: Hashable, Sendable {
   func values(of argument: ArgumentSpec) -> [String] {
     arguments[argument.name] ?? []
   }
+
+  /// Whether `option` was given at all (for a flag, whether it is set).
+  func contains(_ option: OptionSpec) -> Bool {
+    options[option.name] != nil
+  }
 }
 
 /// What a command line asks for.
@@ -26,6 +31,8 @@ enum ParseOutcome: Hashable, Sendable {
   /// `-h`/`--help` anywhere, or no arguments at all: help for the deepest command named.
   case help(CommandPath)
   case version
+  /// The hidden `__complete LIST` form that completion scripts call.
+  case candidates(CandidateList)
 }
 
 /// Matches tokens against the command table.
@@ -35,6 +42,13 @@ enum ArgumentParser {
   /// `--help` and `--version` win over any error elsewhere on the line, so that help is always
   /// reachable, and neither touches a file.
   static func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+    // Only the exact hidden form is recognised; anything else is parsed as usual, so that
+    // `__complete` with a wrong list is an unknown command like any other word.
+    if arguments.count == 2, arguments[0] == CandidateList.hiddenCommand,
+      let list = CandidateList(rawValue: arguments[1])
+    {
+      return .candidates(list)
+    }
     var matcher = Matcher(tokens: ArgumentToken.tokenize(arguments))
     matcher.run()
     if matcher.wantsHelp { return .help(matcher.path) }
@@ -142,7 +156,12 @@ private struct Matcher {
       return
     }
     guard option.valueName != nil else {
-      if inlineValue != nil { fail(.unexpectedValue(option: option, input: token.text, at: path)) }
+      if inlineValue != nil {
+        fail(.unexpectedValue(option: option, input: token.text, at: path))
+      } else if options[option.name] == nil {
+        // A flag is recorded with no values: being present is all it says.
+        options[option.name] = []
+      }
       return
     }
     var value = inlineValue
@@ -158,7 +177,7 @@ private struct Matcher {
     if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
       fail(
         .invalidChoice(
-          option: option, input: value, at: path,
+          name: option.name, input: value, allowed: option.allowedValues, at: path,
           suggestions: EditDistance.closest(to: value, among: option.allowedValues)))
       return
     }
@@ -180,8 +199,16 @@ private struct Matcher {
       } else if let value = remaining.popFirst() {
         arguments[argument.name] = [value]
       }
-      if arguments[argument.name, default: []].isEmpty, !argument.isOptional {
+      let values = arguments[argument.name, default: []]
+      if values.isEmpty, !argument.isOptional {
         throw UsageError.missingArgument(argument, at: path)
+      }
+      if !argument.allowedValues.isEmpty,
+        let value = values.first(where: { !argument.allowedValues.contains($0) })
+      {
+        throw UsageError.invalidChoice(
+          name: argument.name.lowercased(), input: value, allowed: argument.allowedValues, at: path,
+          suggestions: EditDistance.closest(to: value, among: argument.allowedValues))
       }
     }
     if let extra = remaining.first {

@@ -13,14 +13,22 @@ struct CommandRunner {
 
   let context: RunContext
 
+  /// The state before any file exists, from the embedded catalogue.
+  static let initialState: @Sendable () -> TrackerState = {
+    TrackerState.initial(catalogue: SnapshotPriceSource().catalogue())
+  }
+
   /// Runs the command line and returns the exit code.
   func run() -> ExitCode {
     do {
       switch try ArgumentParser.parse(context.arguments) {
       case .help(let path):
-        try context.standardOutput.write(HelpRenderer(width: context.helpWidth).help(for: path))
+        try context.standardOutput.write(
+          HelpRenderer(width: context.terminalWidth).help(for: path))
       case .version:
         try context.standardOutput.write("\(CommandTable.programName) \(CommandTable.version)\n")
+      case .candidates(let list):
+        try context.standardOutput.write(candidates(list))
       case .run(let command):
         try execute(command)
       }
@@ -34,18 +42,47 @@ struct CommandRunner {
     }
   }
 
+  /// The words of a hidden `__complete` call, one per line.
+  ///
+  /// Nothing at all when they cannot be found: a completion script has nowhere to show an
+  /// error. Reading the state never creates or changes it.
+  private func candidates(_ list: CandidateList) -> String {
+    let words: [String]
+    switch list {
+    case .catalogue:
+      words = SnapshotPriceSource().catalogue().entries.map(\.coin.symbol)
+    case .tracked:
+      guard let path = try? StateStore.defaultPath(environment: context.environment),
+        let state = try? StateStore(
+          path: path, lockTimeoutSeconds: 0, initialState: CommandRunner.initialState
+        ).load()
+      else { return "" }
+      words = state.coins.map(\.coin.symbol) + state.coins.map { String($0.id) }
+    }
+    return words.map { $0 + "\n" }.joined()
+  }
+
   private func execute(_ command: ParsedCommand) throws {
     guard let action = command.path.command.action else {
       throw UsageError.missingSubcommand(at: command.path)
     }
-    if action == .help {
+    switch action {
+    case .help:
       try context.standardOutput.write(try helpText(for: command))
       return
+    case .completion:
+      // The parser has checked the value against the shells.
+      let shell = Shell(rawValue: command.values(of: CommandTable.completion.arguments[0])[0])!
+      try context.standardOutput.write(CompletionScript.text(for: shell))
+      return
+    default:
+      break
     }
     let resolved = try ResolvedSettings(command: command, context: context)
     let tracker = Tracker(
       openStore: resolved.store, source: SnapshotPriceSource(), today: resolved.today)
     let records: RecordSet
+    var dailyPrices: [PriceRow]?
     var notes: [String] = []
     switch action {
     case .coinsList:
@@ -66,28 +103,60 @@ struct CommandRunner {
       }
       let history = try tracker.prices(
         coin: command.values(of: CommandTable.prices.arguments[0])[0], from: from ?? to, to: to)
-      records = .priceRows(history.rows)
-      if history.missingDays > 0, let symbol = history.rows.first?.symbol {
+      // A range is never empty and a source returns a row for each of its days.
+      let first = history.rows[0]
+      records =
+        resolved.kind == .priceStatistics
+        ? .priceStatistics(
+          PriceStatistics(
+            symbol: first.symbol, currency: first.currency, source: first.source,
+            rows: history.rows))
+        : .priceRows(history.rows)
+      dailyPrices = history.rows
+      if history.missingDays > 0 {
         notes.append(
-          "note: \(history.missingDays) of \(history.rows.count) days have no \(symbol) price in "
-            + "the \(tracker.source.name) source; their rows have no price.")
+          "note: \(history.missingDays) of \(history.rows.count) days have no \(first.symbol) "
+            + "price in the \(tracker.source.name) source; their rows have no price.")
       }
     case .profileShow:
       records = .profile(try tracker.profile())
     case .profileSet:
       records = .profile(
         try tracker.setUsername(command.values(of: CommandTable.profileSet.arguments[0])[0]))
-    case .help:
+    case .help, .completion:
       return
     }
     try context.standardOutput.write(
-      resolved.format.render(records, tableStyle: context.tableStyle))
+      try render(records, dailyPrices: dailyPrices, settings: resolved))
     for note in notes { try? context.standardError.write("\(CommandTable.programName): \(note)\n") }
+  }
+
+  /// The text for stdout: the records in the chosen format, or the daily prices as directives;
+  /// in a table, then a sparkline on a terminal or the chart that --chart asks for.
+  private func render(_ records: RecordSet, dailyPrices: [PriceRow]?, settings: ResolvedSettings)
+    throws(PriceDirectiveError) -> String
+  {
+    switch settings.format {
+    case .priceDirectives(let dialect):
+      // ResolvedSettings allows directive formats only where the daily prices are the output.
+      return try dialect.render(dailyPrices ?? [])
+    case .records(let format):
+      let selected = settings.fields.map(records.selecting) ?? records
+      var text = format.render(selected, header: settings.header, tableStyle: context.tableStyle)
+      if format == .table, let dailyPrices {
+        if settings.wantsChart {
+          text += PriceChart.chart(dailyPrices, width: context.terminalWidth)
+        } else if context.standardOutputIsTerminal {
+          text += PriceChart.sparkline(dailyPrices, width: context.terminalWidth)
+        }
+      }
+      return text
+    }
   }
 
   /// `cointrack help [COMMAND...]`: the help of the named command, or a topic.
   private func helpText(for command: ParsedCommand) throws(UsageError) -> String {
-    let renderer = HelpRenderer(width: context.helpWidth)
+    let renderer = HelpRenderer(width: context.terminalWidth)
     let words = command.values(of: CommandTable.help.arguments[0])
     if words.count == 1, let topic = HelpTopic(rawValue: words[0]) {
       return renderer.topic(topic)
@@ -113,6 +182,12 @@ struct CommandRunner {
 /// The values of a run that come from options and the environment, checked.
 private struct ResolvedSettings: Sendable {
   let format: OutputFormat
+  /// What the command prints, after options such as --stats.
+  let kind: RecordKind?
+  /// The fields --fields asks for, checked against the kind; nil for every field.
+  let fields: [String]?
+  let header: Bool
+  let wantsChart: Bool
   let today: Day
   let path: CommandPath
   let environment: [String: String]
@@ -123,7 +198,21 @@ private struct ResolvedSettings: Sendable {
     path = command.path
     environment = context.environment
     // The parser has checked the value against the allowed formats.
-    format = command.value(of: CommandTable.formatOption).flatMap(OutputFormat.init) ?? .table
+    format =
+      command.value(of: CommandTable.formatOption).flatMap(OutputFormat.init(name:))
+      ?? .records(.table)
+    let kind =
+      command.path.options.first { $0.output != nil && command.contains($0) }?.output
+      ?? command.path.command.output
+    self.kind = kind
+    try ResolvedSettings.checkFormat(format, kind: kind, command: command)
+    if let input = command.value(of: CommandTable.fieldsOption) {
+      fields = try ResolvedSettings.fields(input, kind: kind, path: command.path)
+    } else {
+      fields = nil
+    }
+    header = !command.contains(CommandTable.noHeaderOption)
+    wantsChart = command.contains(CommandTable.chartOption)
     if let input = command.value(of: CommandTable.todayOption) {
       today = try ResolvedSettings.day(
         input, origin: CommandTable.todayOption.flag, today: context.systemToday(), path: path)
@@ -146,12 +235,44 @@ private struct ResolvedSettings: Sendable {
     }
   }
 
+  /// Refuses options given with a format they do not work with, and directive formats for
+  /// output other than daily prices, before anything is read or changed.
+  private static func checkFormat(_ format: OutputFormat, kind: RecordKind?, command: ParsedCommand)
+    throws(UsageError)
+  {
+    if let kind, !format.canWrite(kind) {
+      throw UsageError.formatNeedsPriceRows(format: format.name, at: command.path)
+    }
+    for option in command.path.options
+    where !option.formats.isEmpty && command.contains(option)
+      && !option.formats.contains(format.name)
+    {
+      throw UsageError.optionNeedsFormat(option: option, format: format.name, at: command.path)
+    }
+  }
+
+  /// The keys of a --fields value, each a field of `kind`, none twice.
+  private static func fields(_ input: String, kind: RecordKind?, path: CommandPath)
+    throws(UsageError) -> [String]
+  {
+    let valid = kind?.fields.map(\.key) ?? []
+    var keys: [String] = []
+    for part in input.split(separator: ",", omittingEmptySubsequences: false) {
+      let key = String(part).trimmingSpaces()
+      guard valid.contains(key) else {
+        throw UsageError.unknownField(input: key, valid: valid, at: path)
+      }
+      guard !keys.contains(key) else { throw UsageError.repeatedField(input: key, at: path) }
+      keys.append(key)
+    }
+    return keys
+  }
+
   /// The state store at the XDG location.
   func store() throws(StateError) -> StateStore {
     StateStore(
       path: try StateStore.defaultPath(environment: environment),
-      lockTimeoutSeconds: lockTimeoutSeconds,
-      initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) },
+      lockTimeoutSeconds: lockTimeoutSeconds, initialState: CommandRunner.initialState,
       saveCheckpoint: saveCheckpoint)
   }
 
@@ -175,15 +296,13 @@ private struct ResolvedSettings: Sendable {
   private static func day(_ input: String, origin: String, today: Day, path: CommandPath)
     throws(UsageError) -> Day
   {
-    switch input.lowercased() {
-    case "today": return today
-    case "yesterday": return today.adding(days: -1)
-    default:
-      guard let day = Day(iso: input) else {
-        throw UsageError.invalidDate(input: input, origin: origin, at: path)
-      }
-      return day
+    if let relative = CommandTable.relativeDays.first(where: { $0.word == input.lowercased() }) {
+      return today.adding(days: relative.offset)
     }
+    guard let day = Day(iso: input) else {
+      throw UsageError.invalidDate(input: input, origin: origin, at: path)
+    }
+    return day
   }
 }
 

@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 /// What a word on the command line completes to; drives the completion scripts.
 enum CompletionKind: Hashable, Sendable {
   case none
@@ -13,12 +15,27 @@ enum CompletionKind: Hashable, Sendable {
   case commandOrTopic
 }
 
+/// The word lists that completion scripts ask the binary for, with `cointrack __complete LIST`.
+///
+/// The form is hidden: it is not in the command table, so help, usage and suggestions never show
+/// it, and it answers from the catalogue or by reading the state file, never changing anything.
+enum CandidateList: String, CaseIterable, Sendable {
+  /// The catalogue's symbols.
+  case catalogue
+  /// The tracked coins' symbols, then their ids.
+  case tracked
+
+  /// The first argument of the hidden form.
+  static let hiddenCommand = "__complete"
+}
+
 /// The operation a leaf command performs.
 enum CommandAction: Hashable, Sendable {
   case coinsList, coinsAdd, coinsRemove, coinsAvailable
   case prices
   case profileShow, profileSet
   case help
+  case completion
 }
 
 /// One option, declared once for parsing, help, suggestions and completion.
@@ -33,12 +50,16 @@ struct OptionSpec: Hashable, Sendable {
   let defaultDescription: String?
   /// The only values accepted, when the option has a fixed set.
   let allowedValues: [String]
+  /// The output formats the option works with; empty when it works with every format.
+  let formats: [String]
+  /// What the command prints instead when the option is given, as `--stats` does.
+  let output: RecordKind?
   let completion: CompletionKind
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, summary: String,
     default defaultDescription: String? = nil, allowed allowedValues: [String] = [],
-    completion: CompletionKind = .none
+    formats: [String] = [], output: RecordKind? = nil, completion: CompletionKind = .none
   ) {
     self.name = name
     self.shortName = short
@@ -46,6 +67,8 @@ struct OptionSpec: Hashable, Sendable {
     self.summary = summary
     self.defaultDescription = defaultDescription
     self.allowedValues = allowedValues
+    self.formats = formats
+    self.output = output
     self.completion = allowedValues.isEmpty ? completion : .choices
   }
 
@@ -66,17 +89,20 @@ struct ArgumentSpec: Hashable, Sendable {
   /// Takes every remaining value (at least one unless optional).
   let isRepeating: Bool
   let isOptional: Bool
+  /// The only values accepted, when the argument has a fixed set.
+  let allowedValues: [String]
   let completion: CompletionKind
 
   init(
     _ name: String, summary: String, repeating: Bool = false, optional: Bool = false,
-    completion: CompletionKind = .none
+    allowed allowedValues: [String] = [], completion: CompletionKind = .none
   ) {
     self.name = name
     self.summary = summary
     self.isRepeating = repeating
     self.isOptional = optional
-    self.completion = completion
+    self.allowedValues = allowedValues
+    self.completion = allowedValues.isEmpty ? completion : .choices
   }
 
   /// `<COIN>...` or `[<COMMAND>...]`, as usage lines show it.
@@ -105,11 +131,14 @@ struct CommandSpec: Hashable, Sendable {
   let examples: [Example]
   /// What the command does; nil for a group, which needs a subcommand.
   let action: CommandAction?
+  /// What the command prints, for `--fields` and the help's list of fields; nil when it prints
+  /// no records.
+  let output: RecordKind?
 
   init(
     _ name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
-    action: CommandAction? = nil
+    action: CommandAction? = nil, output: RecordKind? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -119,6 +148,7 @@ struct CommandSpec: Hashable, Sendable {
     self.subcommands = subcommands
     self.examples = examples
     self.action = action
+    self.output = output
   }
 
   /// The subcommand with exactly this name.
@@ -144,5 +174,10 @@ struct CommandPath: Hashable, Sendable {
 
   func appending(_ command: CommandSpec) -> CommandPath {
     CommandPath(commands: commands + [command])
+  }
+
+  /// This command and every command below it, depth first in table order.
+  var descendants: [CommandPath] {
+    [self] + command.subcommands.flatMap { appending($0).descendants }
   }
 }

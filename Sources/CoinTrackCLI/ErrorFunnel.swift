@@ -12,7 +12,8 @@ struct Failure: Hashable, Sendable {
     var text = "\(CommandTable.programName): \(message)\n"
     if let usage {
       text += HelpRenderer.usageLine(for: usage) + "\n"
-      text += "See '\(CommandTable.programName) help"
+      text +=
+        "See '\(CommandTable.programName) help"
         + usage.words.map { " " + $0 }.joined() + "'.\n"
     }
     return text
@@ -29,6 +30,11 @@ enum ErrorFunnel {
       return failure(for: error)
     case let error as StateError:
       return failure(for: error)
+    case let error as PriceDirectiveError:
+      return Failure(
+        message: "\(error.dialect.rawValue) cannot take the commodity \(quote(error.symbol)): "
+          + reason(error.dialect) + "; use another --format.",
+        code: .invalidValue, usage: nil)
     default:
       return Failure(
         message: "internal error: \(String(describing: error)); please report it.",
@@ -47,12 +53,11 @@ enum ErrorFunnel {
       return "option \(option.flag) needs a value: <\(option.valueName ?? "VALUE")>."
     case .unexpectedValue(let option, let input, _):
       return "option \(option.flag) takes no value, but got \(quote(input))."
-    case .invalidChoice(let option, let input, _, let suggestions):
-      let choices = listing(option.allowedValues.map { $0 }, conjunction: "or")
+    case .invalidChoice(let name, let input, let allowed, _, let suggestions):
       if suggestions.isEmpty {
-        return "unknown \(option.name) \(quote(input)); choose \(choices)."
+        return "unknown \(name) \(quote(input)); choose \(listing(allowed, conjunction: "or"))."
       }
-      return "unknown \(option.name) \(quote(input)); did you mean '\(suggestions[0])'?"
+      return "unknown \(name) \(quote(input)); did you mean '\(suggestions[0])'?"
     case .missingArgument(let argument, let path):
       let count = argument.isRepeating ? "at least one" : "a"
       return "'\(path.fullName)' needs \(count) <\(argument.name)>."
@@ -70,6 +75,28 @@ enum ErrorFunnel {
       return "invalid \(variable) \(quote(input)): use a number of seconds, such as 5 or 0.5."
     case .unknownHelpTopic(let input, let suggestions):
       return "no command or help topic is called \(quote(input))" + didYouMean(suggestions)
+    case .optionNeedsFormat(let option, let format, _):
+      let formats = listing(option.formats, conjunction: "or")
+      return "\(option.flag) works only with --format \(formats), not \(format)."
+    case .formatNeedsPriceRows(let format, let path):
+      return "--format \(format) writes price directives, which only 'cointrack prices' "
+        + "without --stats prints, not '\(path.fullName)'."
+    case .unknownField(let input, let valid, let path):
+      return "'\(path.fullName)' has no field \(quote(input)); choose from "
+        + valid.joined(separator: ", ") + "."
+    case .repeatedField(let input, _):
+      return "the field \(quote(input)) is named twice in --fields."
+    }
+  }
+
+  /// Why a dialect rejects a commodity, following the tools' own syntax.
+  private static func reason(_ dialect: PriceDirectiveDialect) -> String {
+    switch dialect {
+    case .ledger, .hledger:
+      return "a commodity cannot hold a double quote or a line break, even quoted"
+    case .beancount:
+      return "a beancount currency is 1 to 24 capitals, digits and ' . _ -, starting with a "
+        + "capital and ending with a capital or digit"
     }
   }
 
@@ -104,8 +131,11 @@ enum ErrorFunnel {
       return Failure(
         message: "the date \(shown) is after today, \(today).", code: .invalidValue, usage: nil)
     case .noPricesInRange(let symbol, let requested, let held, let source):
-      let span = requested.count == 1 ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
-      let heldText = held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
+      let span =
+        requested.count == 1
+        ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
+      let heldText =
+        held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
       return Failure(
         message: "no \(symbol) price \(span): the \(source) source \(heldText).",
         code: .notFound, usage: nil)

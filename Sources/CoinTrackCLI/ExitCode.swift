@@ -39,10 +39,10 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .success: return "Success, including an empty result."
     case .usage:
       return "Usage error: unknown command or option, missing or extra argument, malformed or "
-        + "impossible date, unknown format."
+        + "impossible date, unknown format or field, an option the format does not take."
     case .invalidValue:
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
-        + "already tracked."
+        + "already tracked, a symbol an accounting format cannot write."
     case .notFound:
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable: return "A price source is unavailable."

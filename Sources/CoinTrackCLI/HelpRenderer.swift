@@ -19,8 +19,10 @@ struct HelpRenderer {
   func help(for path: CommandPath) -> String {
     let command = path.command
     var sections = [wrap(command.summary)]
-    if !command.discussion.isEmpty { sections.append(wrap(command.discussion)) }
-    sections.append(HelpRenderer.usageLine(for: path))
+    if !command.discussion.isEmpty {
+      sections += command.discussion.split(separator: "\n\n").map { wrap(String($0)) }
+    }
+    sections.append(wrap(HelpRenderer.usageLine(for: path), indent: 7))
     if !command.subcommands.isEmpty {
       sections.append(
         "Commands:\n"
@@ -30,17 +32,27 @@ struct HelpRenderer {
     if !command.arguments.isEmpty {
       sections.append(
         "Arguments:\n"
-          + TextWrapping.columns(command.arguments.map { ($0.synopsis, $0.summary) }, width: width))
+          + TextWrapping.columns(
+            command.arguments.map { ($0.synopsis, $0.summary + choices($0.allowedValues)) },
+            width: width))
     }
     if !command.options.isEmpty {
       sections.append("Options:\n" + optionRows(command.options))
     }
     sections.append("Global options:\n" + optionRows(CommandTable.globalOptions))
+    if let output = command.output {
+      sections.append("Fields (for --fields):\n" + fieldList(output))
+      for option in command.options {
+        if let other = option.output {
+          sections.append("Fields with \(option.flag):\n" + fieldList(other))
+        }
+      }
+    }
     if !command.examples.isEmpty {
       sections.append(
         "Examples:\n"
           + command.examples.map {
-            "  " + $0.command + "\n      " + wrap($0.explanation, indent: 6)
+            "  " + $0.command + "\n" + indented($0.explanation, by: 6)
           }.joined(separator: "\n"))
     }
     if path.commands.count == 1 {
@@ -49,7 +61,7 @@ struct HelpRenderer {
         "Help topics (cointrack help <topic>):\n" + TextWrapping.columns(topics, width: width))
     }
     if !command.subcommands.isEmpty {
-      sections.append("Run '\(path.fullName) <command> --help' for more about a command.")
+      sections.append(wrap("Run '\(path.fullName) <command> --help' for more about a command."))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
@@ -57,27 +69,183 @@ struct HelpRenderer {
   /// The text of a help topic.
   func topic(_ topic: HelpTopic) -> String {
     switch topic {
-    case .exitCodes:
-      let rows = ExitCode.allCases.map {
-        let code = String($0.rawValue)
-        return (String(repeating: " ", count: 2 - code.count) + code + "  " + $0.name, $0.meaning)
-      }
-      return wrap(
-        "cointrack exits with one of these codes, following sysexits.h. Errors are one sentence "
-          + "on stderr; usage errors add the usage line.")
-        + "\n\n" + TextWrapping.columns(rows, width: width) + "\n"
+    case .exitCodes: return exitCodes()
+    case .formats: return formats()
+    case .files: return files()
     }
+  }
+
+  private func exitCodes() -> String {
+    let codeWidth = ExitCode.allCases.map { String($0.rawValue).count }.max() ?? 0
+    let rows = ExitCode.allCases.map { code in
+      let number = String(code.rawValue)
+      return (
+        String(repeating: " ", count: codeWidth - number.count) + number + "  " + code.name,
+        code.meaning
+      )
+    }
+    return wrap(
+      "cointrack exits with one of these codes, following sysexits.h. Errors are one sentence "
+        + "on stderr; usage errors add the usage line.")
+      + "\n\n" + TextWrapping.columns(rows, width: width) + "\n"
+  }
+
+  private func formats() -> String {
+    var sections = [
+      wrap(
+        "--format chooses how results are written to stdout; notes and errors go to stderr in "
+          + "every format. Prices are the exact decimal text of the source, also as JSON numbers. "
+          + "--fields picks and orders the fields in every record format; --no-header leaves out "
+          + "the header line of table, csv and tsv."),
+      "Formats:\n"
+        + TextWrapping.columns(
+          OutputFormat.all.map { ($0.name, HelpRenderer.summary(of: $0)) }, width: width),
+    ]
+    // Each kind of output once, with every command line that prints it.
+    var kinds: [(RecordKind, [String])] = []
+    func add(_ name: String, _ kind: RecordKind) {
+      if let index = kinds.firstIndex(where: { $0.0 == kind }) {
+        kinds[index].1.append(name)
+      } else {
+        kinds.append((kind, [name]))
+      }
+    }
+    for path in CommandPath(commands: [CommandTable.root]).descendants {
+      let name = path.words.joined(separator: " ")
+      if let output = path.command.output { add(name, output) }
+      for option in path.command.options {
+        if let output = option.output { add(name + " " + option.flag, output) }
+      }
+    }
+    sections.append(
+      "Fields, the JSON keys and header names of each command:\n"
+        + kinds.map { kind, names in
+          "  " + names.joined(separator: ", ") + ":\n" + fieldList(kind, indent: 4)
+        }.joined(separator: "\n"))
+    let sampleCommand = "cointrack prices btc --from 2024-01-01 --to 2024-01-02"
+    sections.append(wrap("Samples, each the output of '\(sampleCommand) --format FORMAT':"))
+    let rows = HelpRenderer.sampleRows()
+    for format in OutputFormat.all {
+      let text: String
+      switch format {
+      case .records(let recordFormat):
+        text = recordFormat.render(.priceRows(rows))
+      case .priceDirectives(let dialect):
+        text = (try? dialect.render(rows)) ?? ""
+      }
+      // CSV ends lines with CRLF, which help shows as plain line ends.
+      let plain = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\r" }))
+      let lines = plain.split(separator: "\n").map { "    " + $0 }
+      sections.append("  \(format.name):\n" + lines.joined(separator: "\n"))
+    }
+    return sections.joined(separator: "\n\n") + "\n"
+  }
+
+  private func files() -> String {
+    let lockTimeout = String(Int(CommandRunner.defaultLockTimeoutSeconds))
+    let files = [
+      (
+        "$XDG_DATA_HOME/cointrack/state.json",
+        "The profile and the tracked coins with their ids, as JSON with a schema version. "
+          + "~/.local/share/cointrack/state.json when XDG_DATA_HOME is unset, empty or relative. "
+          + "Written on the first change, with mode 0600; a file cointrack cannot use is "
+          + "reported and left untouched."
+      ),
+      (
+        "$XDG_DATA_HOME/cointrack/state.json.lock",
+        "Locked while a command changes the state, so that runs at the same time take turns."
+      ),
+      (
+        "$XDG_CACHE_HOME/cointrack/",
+        "Prices fetched from live sources; ~/.cache/cointrack when XDG_CACHE_HOME is unset, "
+          + "empty or relative. The embedded snapshot needs no cache."
+      ),
+    ]
+    let variables = [
+      (
+        "COINTRACK_TODAY",
+        "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'."
+      ),
+      (
+        "COINTRACK_LOCK_TIMEOUT",
+        "How many seconds to wait for another cointrack's lock on the state; default "
+          + lockTimeout + "."
+      ),
+      ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
+      ("TERM", "When 'dumb', tables are never decorated."),
+      ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
+      ("XDG_DATA_HOME, XDG_CACHE_HOME, HOME", "Where the files above live."),
+    ]
+    return wrap("cointrack keeps its state in one file and reads these variables.") + "\n\n"
+      + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
+      + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
+  }
+
+  /// What a format writes, for the formats topic.
+  static func summary(of format: OutputFormat) -> String {
+    switch format {
+    case .records(.table):
+      return "Aligned columns for people, the default. Numbers are right-aligned, a missing value "
+        + "is '-'. On a terminal the header is bold and 'prices' ends with a sparkline."
+    case .records(.csv):
+      return "RFC 4180: a header line of keys, CRLF line ends, a field quoted when it holds a "
+        + "comma, quote or line break. A missing value is an empty field."
+    case .records(.tsv):
+      return "A header line of keys, then one line per record, fields separated by tabs. Tab, "
+        + "CR, LF and backslash in a value are written \\t, \\r, \\n and \\\\. A missing value is "
+        + "an empty field."
+    case .records(.json):
+      return "An array of objects, one per line, '[]' when there are none; one object for a "
+        + "single record (a profile, statistics). A missing value is null."
+    case .records(.jsonl):
+      return "JSON Lines: one object per line and nothing else; no records print nothing."
+    case .priceDirectives(.ledger):
+      return "ledger price directives, for 'prices' only: P DATE SYMBOL PRICE CURRENCY. Symbols "
+        + "that are not all letters are double-quoted. Days without a price are left out."
+    case .priceDirectives(.hledger):
+      return "hledger price directives, for 'prices' only; the same lines as ledger."
+    case .priceDirectives(.beancount):
+      return "beancount price directives, for 'prices' only: DATE price SYMBOL PRICE CURRENCY. "
+        + "A symbol beancount cannot take (such as 1INCH) is an error, exit code 65."
+    }
+  }
+
+  /// Two days of Bitcoin from the embedded snapshot, for the samples.
+  private static func sampleRows() -> [PriceRow] {
+    let source = SnapshotPriceSource()
+    guard let first = Day(iso: "2024-01-01"), let last = Day(iso: "2024-01-02"),
+      let range = DayRange(from: first, to: last),
+      let coin = source.catalogue().entry(named: "BTC")?.coin
+    else { return [] }
+    return (try? source.dailyPrices(of: coin, in: range)) ?? []
+  }
+
+  private func fieldList(_ kind: RecordKind, indent: Int = 2) -> String {
+    indented(kind.fields.map(\.key).joined(separator: ", "), by: indent)
+  }
+
+  /// `text` wrapped so that, with every line indented by `count` spaces, it fits the width.
+  private func indented(_ text: String, by count: Int) -> String {
+    let padding = String(repeating: " ", count: count)
+    return padding
+      + TextWrapping.wrap(text, width: width - count).split(separator: "\n")
+      .joined(separator: "\n" + padding)
+  }
+
+  private func choices(_ values: [String]) -> String {
+    values.isEmpty ? "" : " One of: " + values.joined(separator: ", ") + "."
   }
 
   private func optionRows(_ options: [OptionSpec]) -> String {
     TextWrapping.columns(
       options.map { option in
-        var description = option.summary
-        if !option.allowedValues.isEmpty {
-          description += " One of: " + option.allowedValues.joined(separator: ", ") + "."
-        }
+        var description = option.summary + choices(option.allowedValues)
         if let defaultDescription = option.defaultDescription {
           description += " Default: \(defaultDescription)."
+        }
+        if !option.formats.isEmpty {
+          description +=
+            " With --format " + ErrorFunnel.listing(option.formats, conjunction: "or") + " only."
         }
         return (option.synopsis, description)
       }, width: width)

@@ -28,8 +28,8 @@ public struct RunContext {
     self.systemToday = systemToday
   }
 
-  /// The terminal width for help: COLUMNS when it is a sensible number, else 80.
-  var helpWidth: Int {
+  /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80.
+  var terminalWidth: Int {
     guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 40 else {
       return 80
     }
@@ -37,7 +37,7 @@ public struct RunContext {
   }
 
   /// Decorate tables only on a terminal, and never when NO_COLOR is set (no-color.org).
-  var tableStyle: OutputFormat.TableStyle {
+  var tableStyle: RecordFormat.TableStyle {
     let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
     return standardOutputIsTerminal && !noColor && environment["TERM"] != "dumb"
       ? .decorated : .plain

@@ -6,7 +6,10 @@ enum UsageError: Error, Hashable, Sendable {
   case unknownOption(input: String, at: CommandPath, suggestions: [String])
   case missingValue(option: OptionSpec, at: CommandPath)
   case unexpectedValue(option: OptionSpec, input: String, at: CommandPath)
-  case invalidChoice(option: OptionSpec, input: String, at: CommandPath, suggestions: [String])
+  /// A value outside an option's or argument's fixed set; `name` is what the value names, such
+  /// as `format` or `shell`.
+  case invalidChoice(
+    name: String, input: String, allowed: [String], at: CommandPath, suggestions: [String])
   case missingArgument(ArgumentSpec, at: CommandPath)
   case unexpectedArgument(input: String, at: CommandPath)
   case missingSubcommand(at: CommandPath)
@@ -15,15 +18,25 @@ enum UsageError: Error, Hashable, Sendable {
   case unknownHelpTopic(input: String, suggestions: [String])
   /// A setting from the environment that is not a non-negative number of seconds.
   case invalidSeconds(input: String, variable: String, at: CommandPath)
+  /// An option given with a format it does not work with, such as `--no-header --format json`.
+  case optionNeedsFormat(option: OptionSpec, format: String, at: CommandPath)
+  /// A price-directive format asked of a command that prints something else.
+  case formatNeedsPriceRows(format: String, at: CommandPath)
+  /// A `--fields` entry that is not a field of the command's output; `valid` lists those.
+  case unknownField(input: String, valid: [String], at: CommandPath)
+  /// A field named twice in `--fields`.
+  case repeatedField(input: String, at: CommandPath)
 
   /// The command whose usage line belongs under the message.
   var path: CommandPath {
     switch self {
     case .unknownCommand(_, let path, _), .unknownOption(_, let path, _),
       .missingValue(_, let path), .unexpectedValue(_, _, let path),
-      .invalidChoice(_, _, let path, _), .missingArgument(_, let path),
+      .invalidChoice(_, _, _, let path, _), .missingArgument(_, let path),
       .unexpectedArgument(_, let path), .missingSubcommand(let path),
-      .invalidDate(_, _, let path), .invalidSeconds(_, _, let path):
+      .invalidDate(_, _, let path), .invalidSeconds(_, _, let path),
+      .optionNeedsFormat(_, _, let path), .formatNeedsPriceRows(_, let path),
+      .unknownField(_, _, let path), .repeatedField(_, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, CommandTable.help])

@@ -3,8 +3,8 @@
 enum CSVRenderer {
   static let lineEnd = "\r\n"
 
-  static func render(_ records: RecordSet) -> String {
-    var output = records.fields.map { field($0.key) }.joined(separator: ",") + lineEnd
+  static func render(_ records: RecordSet, header: Bool) -> String {
+    var output = header ? records.fields.map { field($0.key) }.joined(separator: ",") + lineEnd : ""
     for record in records.records {
       output += record.map(text(of:)).joined(separator: ",") + lineEnd
     }
@@ -20,8 +20,12 @@ enum CSVRenderer {
   }
 
   private static func field(_ text: String) -> String {
-    let needsQuotes = text.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }
+    let needsQuotes = text.unicodeScalars.contains {
+      $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n"
+    }
     guard needsQuotes else { return text }
-    return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    return "\""
+      + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+      + "\""
   }
 }

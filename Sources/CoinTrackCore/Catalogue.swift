@@ -38,7 +38,7 @@ public struct Catalogue: Sendable {
 
 extension String {
   /// The text without leading and trailing space characters (not control characters).
-  func trimmingSpaces() -> String {
+  public func trimmingSpaces() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\u{A0}" }
     guard let start = firstIndex(where: { !isSpace($0) }),
       let end = lastIndex(where: { !isSpace($0) })

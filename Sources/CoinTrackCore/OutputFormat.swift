@@ -1,11 +1,50 @@
-/// How records are written to stdout.
-public enum OutputFormat: String, CaseIterable, Sendable {
+/// How a command's results are written to stdout: as records, or as price directives.
+public enum OutputFormat: Hashable, Sendable {
+  /// Rows of named fields: every command's results can be written this way.
+  case records(RecordFormat)
+  /// Price directives of a plain-text accounting tool: only daily prices can be written this way.
+  case priceDirectives(PriceDirectiveDialect)
+
+  /// Every format, in the order help lists them.
+  public static let all: [OutputFormat] =
+    RecordFormat.allCases.map(OutputFormat.records)
+    + PriceDirectiveDialect.allCases.map(OutputFormat.priceDirectives)
+
+  /// The name `--format` takes, such as `jsonl` or `beancount`.
+  public var name: String {
+    switch self {
+    case .records(let format): return format.rawValue
+    case .priceDirectives(let dialect): return dialect.rawValue
+    }
+  }
+
+  /// The format called `name`; nil for an unknown name.
+  public init?(name: String) {
+    guard let format = OutputFormat.all.first(where: { $0.name == name }) else { return nil }
+    self = format
+  }
+
+  /// Whether results of this kind can be written in this format.
+  public func canWrite(_ kind: RecordKind) -> Bool {
+    switch self {
+    case .records: return true
+    case .priceDirectives: return kind == .priceRow
+    }
+  }
+}
+
+/// The formats that write rows of named fields.
+public enum RecordFormat: String, CaseIterable, Sendable {
   /// Aligned columns for people.
   case table
   /// RFC 4180: a header row, CRLF line ends, fields quoted when needed.
   case csv
+  /// Tab-separated: a header row, LF line ends, tab, line breaks and backslash escaped.
+  case tsv
   /// An array of objects (one object for a single record), one object per line.
   case json
+  /// JSON Lines: one object per line and nothing else, so that each line parses on its own.
+  case jsonl
 
   /// How a table is decorated.
   public enum TableStyle: Sendable {
@@ -15,12 +54,24 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case decorated
   }
 
-  /// The records in this format.
-  public func render(_ records: RecordSet, tableStyle: TableStyle = .plain) -> String {
+  /// Whether the format starts with a header line that `--no-header` can leave out.
+  public var hasHeader: Bool {
     switch self {
-    case .table: return TableRenderer.render(records, style: tableStyle)
-    case .csv: return CSVRenderer.render(records)
+    case .table, .csv, .tsv: return true
+    case .json, .jsonl: return false
+    }
+  }
+
+  /// The records in this format; `header` is ignored by formats without one.
+  public func render(_ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain)
+    -> String
+  {
+    switch self {
+    case .table: return TableRenderer.render(records, header: header, style: tableStyle)
+    case .csv: return CSVRenderer.render(records, header: header)
+    case .tsv: return TSVRenderer.render(records, header: header)
     case .json: return JSONRenderer.render(records)
+    case .jsonl: return JSONRenderer.renderLines(records)
     }
   }
 }

@@ -53,14 +53,86 @@ extension RecordSet.Value {
   static func optional(_ text: String?) -> Self { text.map(Self.text) ?? .null }
 }
 
+/// What a command prints. Each kind has a fixed list of fields, known before the command runs,
+/// so that `--fields` is checked before anything is read or changed.
+public enum RecordKind: CaseIterable, Sendable {
+  /// `coins list`.
+  case coinListing
+  /// `coins add` and `coins remove`.
+  case trackedCoin
+  /// `coins available`.
+  case catalogueEntry
+  /// `prices`.
+  case priceRow
+  /// `prices --stats`.
+  case priceStatistics
+  /// `profile show` and `profile set`.
+  case profile
+
+  public typealias Field = RecordSet.Field
+
+  /// The fields of every record of this kind, in their default order.
+  public var fields: [Field] {
+    switch self {
+    case .coinListing:
+      return [
+        Field("id", isNumeric: true), Field("symbol"), Field("name"),
+        Field("price", isNumeric: true), Field("date"), Field("currency"), Field("source"),
+      ]
+    case .trackedCoin:
+      return [Field("id", isNumeric: true), Field("symbol"), Field("name")]
+    case .catalogueEntry:
+      return [Field("symbol"), Field("name"), Field("first_date"), Field("last_date")]
+    case .priceRow:
+      return [
+        Field("date"), Field("symbol"), Field("price", isNumeric: true), Field("currency"),
+        Field("source"),
+      ]
+    case .priceStatistics:
+      return [
+        Field("symbol"), Field("currency"), Field("source"), Field("first_date"),
+        Field("last_date"), Field("first_price", isNumeric: true),
+        Field("last_price", isNumeric: true), Field("min_price", isNumeric: true),
+        Field("min_date"), Field("max_price", isNumeric: true), Field("max_date"),
+        Field("mean_price", isNumeric: true), Field("change", isNumeric: true),
+        Field("change_percent", isNumeric: true), Field("days_with_data", isNumeric: true),
+        Field("days_without_data", isNumeric: true),
+      ]
+    case .profile:
+      return [Field("username"), Field("source"), Field("currency")]
+    }
+  }
+
+  /// One record rather than a list: JSON prints an object, not an array.
+  public var isSingleRecord: Bool {
+    switch self {
+    case .profile, .priceStatistics: return true
+    case .coinListing, .trackedCoin, .catalogueEntry, .priceRow: return false
+    }
+  }
+}
+
 extension RecordSet {
+  /// Records of `kind`, each with one value per field of the kind.
+  init(kind: RecordKind, records: [[Value]]) {
+    self.init(fields: kind.fields, records: records, isSingleRecord: kind.isSingleRecord)
+  }
+
+  /// The records with only the fields named by `keys`, in that order.
+  ///
+  /// Every key must name a field; the caller checks them against `RecordKind.fields` first.
+  public func selecting(_ keys: [String]) -> RecordSet {
+    let columns = keys.map { key in fields.firstIndex { $0.key == key }! }
+    return RecordSet(
+      fields: columns.map { fields[$0] },
+      records: records.map { record in columns.map { record[$0] } },
+      isSingleRecord: isSingleRecord)
+  }
+
   /// `coins list`: each tracked coin with its latest price.
   public static func coinListings(_ listings: [Tracker.Listing]) -> RecordSet {
     RecordSet(
-      fields: [
-        Field("id", isNumeric: true), Field("symbol"), Field("name"),
-        Field("price", isNumeric: true), Field("date"), Field("currency"), Field("source"),
-      ],
+      kind: .coinListing,
       records: listings.map { listing in
         [
           .number(String(listing.tracked.id)), .text(listing.tracked.coin.symbol),
@@ -74,14 +146,14 @@ extension RecordSet {
   /// `coins add` and `coins remove`: the coins added or removed.
   public static func trackedCoins(_ coins: [TrackedCoin]) -> RecordSet {
     RecordSet(
-      fields: [Field("id", isNumeric: true), Field("symbol"), Field("name")],
+      kind: .trackedCoin,
       records: coins.map { [.number(String($0.id)), .text($0.coin.symbol), .text($0.coin.name)] })
   }
 
   /// `coins available`: the catalogue with the days held for each coin.
   public static func catalogue(_ entries: [Catalogue.Entry]) -> RecordSet {
     RecordSet(
-      fields: [Field("symbol"), Field("name"), Field("first_date"), Field("last_date")],
+      kind: .catalogueEntry,
       records: entries.map {
         [.text($0.coin.symbol), .text($0.coin.name), .day($0.held?.first), .day($0.held?.last)]
       })
@@ -90,26 +162,40 @@ extension RecordSet {
   /// `prices`: one row per day.
   public static func priceRows(_ rows: [PriceRow]) -> RecordSet {
     RecordSet(
-      fields: [
-        Field("date"), Field("symbol"), Field("price", isNumeric: true), Field("currency"),
-        Field("source"),
-      ],
+      kind: .priceRow,
       records: rows.map {
         [.day($0.day), .text($0.symbol), .price($0.price), .text($0.currency), .text($0.source)]
       })
   }
 
+  /// `prices --stats`: the statistics of a range as one record.
+  public static func priceStatistics(_ statistics: PriceStatistics) -> RecordSet {
+    let integer: (Int) -> Value = { .number(String($0)) }
+    return RecordSet(
+      kind: .priceStatistics,
+      records: [
+        [
+          .text(statistics.symbol), .text(statistics.currency), .text(statistics.source),
+          .day(statistics.first?.day), .day(statistics.last?.day), .price(statistics.first?.price),
+          .price(statistics.last?.price), .price(statistics.minimum?.price),
+          .day(statistics.minimum?.day), .price(statistics.maximum?.price),
+          .day(statistics.maximum?.day), .price(statistics.mean), .price(statistics.change),
+          .price(statistics.changePercent), integer(statistics.daysWithData),
+          integer(statistics.daysWithoutData),
+        ]
+      ])
+  }
+
   /// `profile show` and `profile set`: the profile as one record.
   public static func profile(_ profile: Profile) -> RecordSet {
     RecordSet(
-      fields: [Field("username"), Field("source"), Field("currency")],
+      kind: .profile,
       records: [
         [
           .text(profile.username),
           .text(profile.preferredSource ?? SnapshotPriceSource.sourceName),
           .optional(profile.preferredCurrency),
         ]
-      ],
-      isSingleRecord: true)
+      ])
   }
 }

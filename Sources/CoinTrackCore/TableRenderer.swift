@@ -2,16 +2,19 @@
 enum TableRenderer {
   static let columnGap = "  "
 
-  static func render(_ records: RecordSet, style: OutputFormat.TableStyle) -> String {
-    let header = records.fields.map(\.title)
+  static func render(_ records: RecordSet, header: Bool, style: RecordFormat.TableStyle) -> String {
+    let titles = records.fields.map(\.title)
     let cells = records.records.map { $0.map(text(of:)) }
-    var widths = header.map(\.count)
+    // Without a header the columns are only as wide as their values.
+    var widths = header ? titles.map(\.count) : Array(repeating: 0, count: titles.count)
     for row in cells {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.count) }
     }
     var output = ""
-    let headerLine = line(header, widths: widths, fields: records.fields)
-    output += style == .decorated ? "\u{1B}[1m" + headerLine + "\u{1B}[0m\n" : headerLine + "\n"
+    if header {
+      let headerLine = line(titles, widths: widths, fields: records.fields)
+      output += style == .decorated ? "\u{1B}[1m" + headerLine + "\u{1B}[0m\n" : headerLine + "\n"
+    }
     for row in cells { output += line(row, widths: widths, fields: records.fields) + "\n" }
     return output
   }

@@ -66,7 +66,7 @@ struct InProcessRun {
     (
       ["coins", "list", "--format", "xml"], 64,
       """
-      cointrack: unknown format 'xml'; choose table, csv or json.
+      cointrack: unknown format 'xml'; choose table, csv, tsv, json, jsonl, ledger, hledger or beancount.
       Usage: cointrack coins list [options]
       See 'cointrack help coins list'.
 
@@ -121,7 +121,7 @@ struct InProcessRun {
       ["prices", "BTC", "--from", "2024-02-30"], 64,
       """
       cointrack: invalid date '2024-02-30' for --from: there is no such day.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
       See 'cointrack help prices'.
 
       """
@@ -130,7 +130,7 @@ struct InProcessRun {
       ["prices", "BTC", "--to", "01-02-2024"], 64,
       """
       cointrack: invalid date '01-02-2024' for --to: use YYYY-MM-DD, 'today' or 'yesterday'.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
       See 'cointrack help prices'.
 
       """
@@ -139,7 +139,7 @@ struct InProcessRun {
       ["prices", "BTC", "--today", "2024-13-01"], 64,
       """
       cointrack: invalid date '2024-13-01' for --today: there is no such day.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]
+      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
       See 'cointrack help prices'.
 
       """
@@ -194,7 +194,7 @@ struct InProcessRun {
 
   @Test func controlCharactersInInputAreEscapedToKeepOneLine() {
     let run = InProcessRun(["coins", "list", "--format", "a\nb\u{1B}"])
-    #expect(run.standardError.hasPrefix("cointrack: unknown format 'a\\nb\\u{1b}'; choose table, csv or json.\n"))
+    #expect(run.standardError.hasPrefix("cointrack: unknown format 'a\\nb\\u{1b}'; choose table, csv, tsv, json, jsonl, ledger, hledger or beancount.\n"))
     #expect(run.status == 64)
   }
 

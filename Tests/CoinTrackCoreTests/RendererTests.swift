@@ -15,7 +15,7 @@ import Testing
       fields: [.init("id", isNumeric: true), .init("symbol"), .init("price", isNumeric: true)],
       records: [[.number("1"), .text("BTC"), .number("42280.23")], [.number("12"), .text("SOL"), .null]])
     #expect(
-      OutputFormat.table.render(simple) == """
+      RecordFormat.table.render(simple) == """
         ID  SYMBOL     PRICE
          1  BTC     42280.23
         12  SOL            -
@@ -24,33 +24,33 @@ import Testing
   }
 
   @Test func decoratedTablesBoldTheHeaderOnly() {
-    let output = OutputFormat.table.render(records, tableStyle: .decorated)
+    let output = RecordFormat.table.render(records, tableStyle: .decorated)
     #expect(output.hasPrefix("\u{1B}[1mID"))
     #expect(output.split(separator: "\n").dropFirst().allSatisfy { !$0.contains("\u{1B}") })
   }
 
   @Test func csvFollowsRFC4180() {
     #expect(
-      OutputFormat.csv.render(records)
+      RecordFormat.csv.render(records)
         == "id,name,price\r\n7,\"Bitcoin, \"\"the\"\" first\",0.00001234\r\n12,\"line\nbreak\",\r\n")
   }
 
   @Test func jsonPrintsNumbersFromTheirTextAndNullForNone() {
     #expect(
-      OutputFormat.json.render(records) == """
+      RecordFormat.json.render(records) == """
         [
           {"id":7,"name":"Bitcoin, \\"the\\" first","price":0.00001234},
           {"id":12,"name":"line\\nbreak","price":null}
         ]
 
         """)
-    #expect(OutputFormat.json.render(RecordSet(fields: records.fields, records: [])) == "[]\n")
+    #expect(RecordFormat.json.render(RecordSet(fields: records.fields, records: [])) == "[]\n")
   }
 
   @Test func aSingleRecordIsOneJSONObject() {
     let profile = RecordSet.profile(Profile(username: "alice"))
     #expect(
-      OutputFormat.json.render(profile)
+      RecordFormat.json.render(profile)
         == #"{"username":"alice","source":"offline","currency":null}"# + "\n")
   }
 
@@ -61,10 +61,10 @@ import Testing
     ).rows
     let set = RecordSet.priceRows(rows)
     #expect(
-      OutputFormat.csv.render(set)
+      RecordFormat.csv.render(set)
         == "date,symbol,price,currency,source\r\n2026-01-07,BTC,91364.16,USDT,offline\r\n"
         + "2026-01-08,BTC,,USDT,offline\r\n")
-    #expect(OutputFormat.table.render(set).contains("2026-01-08  BTC            -  USDT      offline"))
-    #expect(OutputFormat.json.render(set).contains(#"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline"}"#))
+    #expect(RecordFormat.table.render(set).contains("2026-01-08  BTC            -  USDT      offline"))
+    #expect(RecordFormat.json.render(set).contains(#"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline"}"#))
   }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import CoinTrackCLI
+
+/// The scripts in completions/ are what `cointrack completion SHELL` prints, and they cover the
+/// whole command table. The real shells run them in the process tests.
+@Suite struct CompletionScriptTests {
+  static let completionsDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("completions")
+
+  static func fileName(_ shell: Shell) -> String {
+    switch shell {
+    case .bash: return "cointrack.bash"
+    case .zsh: return "_cointrack"
+    case .fish: return "cointrack.fish"
+    }
+  }
+
+  @Test(arguments: Shell.allCases)
+  func committedScriptMatchesTheBinary(_ shell: Shell) throws {
+    let result = try TemporaryHome().run(["completion", shell.rawValue])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    let url = Self.completionsDirectory.appendingPathComponent(Self.fileName(shell))
+    if ProcessInfo.processInfo.environment["COINTRACK_RECORD"] == "1" {
+      try result.standardOutput.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let committed = try? String(contentsOf: url, encoding: .utf8)
+    #expect(
+      committed == result.standardOutput,
+      "completions/\(Self.fileName(shell)) is stale: run COINTRACK_RECORD=1 swift test")
+  }
+
+  @Test(arguments: Shell.allCases)
+  func scriptNamesEveryCommandOptionAndValue(_ shell: Shell) {
+    let script = CompletionScript.text(for: shell)
+    for path in CompletionScript.paths {
+      for subcommand in path.command.subcommands {
+        #expect(script.contains(subcommand.name), "\(shell): \(subcommand.name)")
+      }
+      for option in path.options {
+        // fish declares long options by name (-l format), the others by flag.
+        #expect(script.contains(shell == .fish ? "-l \(option.name)" : option.flag))
+        for value in option.allowedValues { #expect(script.contains(value), "\(value)") }
+      }
+      for argument in path.command.arguments {
+        for value in argument.allowedValues { #expect(script.contains(value), "\(value)") }
+      }
+    }
+  }
+
+  /// The scripts complete an option's value by the option's name alone.
+  @Test func anOptionNameMeansOneOptionEverywhere() {
+    var seen: [String: OptionSpec] = [:]
+    for option in CompletionScript.paths.flatMap(\.options) {
+      if let earlier = seen[option.name] { #expect(earlier == option, "--\(option.name)") }
+      seen[option.name] = option
+    }
+  }
+
+  @Test func unknownShellIsAUsageError() throws {
+    let result = try TemporaryHome().run(["completion", "pwsh"])
+    #expect(result.status == 64)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError.hasPrefix("cointrack: unknown shell 'pwsh'; choose bash, zsh or fish.\n")
+    )
+  }
+}

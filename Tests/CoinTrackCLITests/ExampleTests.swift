@@ -1,0 +1,43 @@
+import Testing
+
+@testable import CoinTrackCLI
+
+/// Every example in help is a real command line: it runs and succeeds in a fresh home.
+@Suite struct ExampleTests {
+  static let examples = CommandPath(commands: [CommandTable.root]).descendants
+    .flatMap(\.command.examples)
+
+  @Test(arguments: examples)
+  func exampleRunsSuccessfully(_ example: Example) throws {
+    let words = Self.shellWords(example.command)
+    #expect(words.first == CommandTable.programName)
+    let result = try TemporaryHome().run(Array(words.dropFirst()))
+    #expect(result.status == 0, "\(example.command): \(result.standardError)")
+    #expect(!result.standardOutput.isEmpty, "\(example.command)")
+  }
+
+  /// Splits a command line at spaces, keeping double-quoted text together, as a shell would for
+  /// the simple lines that examples are.
+  static func shellWords(_ line: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inQuotes = false
+    var hasWord = false
+    for character in line {
+      switch character {
+      case "\"":
+        inQuotes.toggle()
+        hasWord = true
+      case " " where !inQuotes:
+        if hasWord { words.append(word) }
+        word = ""
+        hasWord = false
+      default:
+        word.append(character)
+        hasWord = true
+      }
+    }
+    if hasWord { words.append(word) }
+    return words
+  }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+
+/// The committed scripts in completions/, loaded into the real bash, zsh and fish, completing
+/// against the real binary in a sandbox whose tracked list differs from the defaults.
+@Suite struct ShellCompletionTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let completions = repository.appendingPathComponent("completions")
+
+  static let commands = ["coins", "prices", "profile", "help", "completion"]
+  static let symbols = ["ADA", "BCH", "BNB", "BTC", "DOGE", "ETH", "SOL", "TRX", "XRP"]
+  static let formats = ["table", "csv", "tsv", "json", "jsonl", "ledger", "hledger", "beancount"]
+
+  /// A line typed up to the cursor, and the words the shell should offer there.
+  static let cases: [(line: String, expected: [String])] = [
+    ("cointrack pri", ["prices"]),
+    ("cointrack ", commands),
+    ("cointrack coins ", ["list", "add", "remove", "available"]),
+    ("cointrack coins add ", symbols),
+    ("cointrack coins add ada B", ["BCH", "BNB", "BTC"]),
+    // The sandbox added DOGE (id 6) and removed BTC (id 1).
+    ("cointrack coins remove ", ["ETH", "BNB", "SOL", "XRP", "DOGE", "2", "3", "4", "5", "6"]),
+    ("cointrack prices ", symbols),
+    ("cointrack prices --format ", formats),
+    ("cointrack prices --format=j", ["json", "jsonl"]),
+    ("cointrack prices btc --from ", ["today", "yesterday"]),
+    ("cointrack --today 2026-01-01 prices btc --to y", ["yesterday"]),
+    ("cointrack prices --st", ["--stats"]),
+    ("cointrack help ", commands + ["exit-codes", "formats", "files"]),
+    ("cointrack help coins ", ["list", "add", "remove", "available"]),
+    ("cointrack completion ", ["bash", "zsh", "fish"]),
+    ("cointrack --format csv coins r", ["remove"]),
+  ]
+
+  /// A sandbox whose tracked coins are not the defaults, and the environment the shells get:
+  /// the binary's directory first on PATH, so that the scripts find `cointrack`.
+  static func prepare() throws -> (Sandbox, [String: String]) {
+    let sandbox = try Sandbox()
+    #expect(try sandbox.run(["coins", "add", "doge"]).status == 0)
+    #expect(try sandbox.run(["coins", "remove", "btc"]).status == 0)
+    var environment = sandbox.environment
+    environment["PATH"] = Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
+    environment["XDG_CONFIG_HOME"] = sandbox.root.appendingPathComponent("config").path
+    environment["TERM"] = "dumb"
+    return (sandbox, environment)
+  }
+
+  /// The output of a driver that prints `### LINE` before the words offered for each line.
+  static func check(_ output: ProcessResult, shell: String, normalise: (String) -> String = { $0 })
+  {
+    #expect(output.status == 0, "\(shell) exited \(output.status): \(output.standardError)")
+    var offered: [String: [String]] = [:]
+    var current: String?
+    for line in output.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("### ") {
+        current = String(line.dropFirst(4))
+        offered[current!] = []
+      } else if let current, !line.isEmpty {
+        offered[current]?.append(normalise(String(line)))
+      }
+    }
+    for (line, expected) in cases {
+      #expect(
+        Set(offered[line] ?? ["(not run)"]) == Set(expected), "\(shell) after '\(line)'")
+    }
+  }
+
+  /// bash with bash-completion: COMP_WORDS split as readline splits them ('=' is a word break),
+  /// then the function that `complete -p` names, then COMPREPLY.
+  @Test func bash() throws {
+    guard
+      let bash = ExternalTool.require(
+        "bash", installHint: "apt-get install bash bash-completion")
+    else { return }
+    let bashCompletion = "/usr/share/bash-completion/bash_completion"
+    guard FileManager.default.fileExists(atPath: bashCompletion) else {
+      _ = ExternalTool.require(
+        "bash_completion", extraDirectories: [URL(fileURLWithPath: "/usr/share/bash-completion")],
+        installHint: "apt-get install bash-completion")
+      return
+    }
+    let (sandbox, environment) = try Self.prepare()
+    var script = """
+      source \(bashCompletion)
+      source \(Self.completions.appendingPathComponent("cointrack.bash").path)
+      function=$(complete -p cointrack | sed -E 's/.*-F ([^ ]+).*/\\1/')
+
+      """
+    for (line, _) in Self.cases {
+      let words = Self.readlineWords(line)
+      script += """
+        COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " ")))
+        COMP_CWORD=\(words.count - 1) COMP_LINE='\(line)' COMP_POINT=\(line.count) COMPREPLY=()
+        "$function" cointrack "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+        echo '### \(line)'
+        printf '%s\\n' "${COMPREPLY[@]}"
+
+        """
+    }
+    let file = sandbox.root.appendingPathComponent("drive.bash")
+    try script.write(to: file, atomically: true, encoding: .utf8)
+    Self.check(
+      try ExternalTool.run(bash, ["--norc", "--noprofile", file.path], environment: environment),
+      shell: "bash")
+  }
+
+  /// `line` split as readline splits it for COMP_WORDS: at spaces, and around the '=' of
+  /// `--option=value`, since '=' is in COMP_WORDBREAKS.
+  static func readlineWords(_ line: String) -> [String] {
+    line.components(separatedBy: " ").flatMap { word -> [String] in
+      guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return [word] }
+      return [String(word[..<equals]), "=", String(word[word.index(after: equals)...])]
+    }
+  }
+
+  /// zsh: compinit with the script's directory on fpath, driven through a pseudo-terminal
+  /// (zpty) that types each line and a TAB; a wrapper around compadd records what is offered.
+  @Test func zsh() throws {
+    guard let zsh = ExternalTool.require("zsh", installHint: "apt-get install zsh") else { return }
+    let (sandbox, environment) = try Self.prepare()
+    let driver = sandbox.root.appendingPathComponent("drive.zsh")
+    try Self.zshDriver.write(to: driver, atomically: true, encoding: .utf8)
+    let output = sandbox.root.appendingPathComponent("offered.txt")
+    let result = try ExternalTool.run(
+      zsh, ["-f", driver.path, Self.completions.path, output.path] + Self.cases.map(\.line),
+      environment: environment)
+    let offered = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+    Self.check(
+      ProcessResult(
+        standardOutput: offered, standardError: result.standardError, status: result.status),
+      shell: "zsh")
+  }
+
+  /// fish: `complete -C LINE` with the script sourced.
+  @Test func fish() throws {
+    guard let fish = ExternalTool.require("fish", installHint: "apt-get install fish") else {
+      return
+    }
+    let (sandbox, environment) = try Self.prepare()
+    defer { withExtendedLifetime(sandbox) {} }
+    var script = "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"
+    for (line, _) in Self.cases {
+      script += "echo '### \(line)'; complete -C '\(line)'\n"
+    }
+    // fish prints 'word<TAB>description', and inside --opt=value the whole word.
+    Self.check(
+      try ExternalTool.run(fish, ["--no-config", "-c", script], environment: environment),
+      shell: "fish"
+    ) { line in
+      let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
+      return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
+    }
+  }
+
+  /// Types each line and a TAB into an interactive zsh and appends what compsys offers to the
+  /// output file, after a `### LINE` header. Arguments: fpath directory, output file, lines.
+  static let zshDriver = #"""
+    zmodload zsh/zpty || exit 3
+    fpath_dir=$1 out=$2
+    shift 2
+    : >| $out
+    zpty z zsh -f -i
+    zpty -w z "PS1='' RPS1=''; fpath=(${(q)fpath_dir} \$fpath); __out=${(q)out}"
+    zpty -w z 'autoload -Uz compinit && compinit -u -D'
+    # Every match compsys adds is also written to the output file; calls that only query
+    # matches (-O, -A, -D) pass straight through.
+    zpty -w z 'compadd() { local -a __hits; local __arg; for __arg in "$@"; do case $__arg in (-[OAD]) builtin compadd "$@"; return;; (-|--) break;; esac; done; builtin compadd -A __hits "$@"; (( $#__hits )) && print -rl -- $__hits >> $__out; builtin compadd "$@"; }'
+    zpty -w z 'unsetopt auto_list auto_menu list_beep; __done() { print -n "<<""DONE>>" }'
+    for line in "$@"; do
+      # comppostfuncs is emptied after each completion, so it is set again for every line.
+      zpty -w z "comppostfuncs=(__done); print -r -- ${(q):-### $line} >> \$__out"
+      zpty -w -n z "$line"$'\t'
+      zpty -r -m z reply '*<<DONE>>*' || exit 4
+      zpty -w -n z $'\C-e\C-u'
+    done
+    zpty -d z
+    """#
+}

@@ -1,0 +1,105 @@
+# bash completion for cointrack, generated from its command table by
+# 'cointrack completion bash'; do not edit.
+# Install it as cointrack in bash-completion's completions directory, or load it for this
+# shell with: source <(cointrack completion bash)
+
+# Sets REPLY to the subcommands of a command path, such as 'coins'.
+_cointrack_subcommands() {
+    case $1 in
+        '' ) REPLY='coins prices profile help completion' ;;
+        'coins' ) REPLY='list add remove available' ;;
+        'profile' ) REPLY='show set' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+# Sets REPLY to the options of a command path.
+_cointrack_options() {
+    case $1 in
+        'prices' ) REPLY='--from --to --stats --chart --format --fields --no-header --today -h --help --version' ;;
+        *) REPLY='--format --fields --no-header --today -h --help --version' ;;
+    esac
+}
+
+# Sets REPLY to the values of an option.
+_cointrack_values() {
+    case $1 in
+        --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;
+        --today) REPLY='today yesterday' ;;
+        --from) REPLY='today yesterday' ;;
+        --to) REPLY='today yesterday' ;;
+        *) REPLY='' ;;
+    esac
+}
+
+# Sets REPLY to the values of positional argument number $2 (from 0) of the command path
+# $1; the arguments before it follow. Coin symbols come from the program being completed.
+_cointrack_arguments() {
+    local path=$1 index=$2
+    shift 2
+    REPLY=''
+    case $path in
+        'coins add' )
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            fi ;;
+        'coins remove' )
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+            fi ;;
+        'prices' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            fi ;;
+        'help' )
+            if ((index >= 0)); then _cointrack_subcommands "$*"
+                ((index > 0)) || REPLY+=' exit-codes formats files'
+            fi ;;
+        'completion' )
+            if ((index == 0)); then REPLY='bash zsh fish'
+            fi ;;
+    esac
+}
+
+_cointrack() {
+    local cur=${COMP_WORDS[COMP_CWORD]} path='' word value_of='' prefix='' i
+    local _cointrack_program=${COMP_WORDS[0]}
+    local -a positionals=()
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        word=${COMP_WORDS[i]}
+        if [[ -n $value_of ]]; then
+            # With '=' in COMP_WORDBREAKS, '--format=csv' arrives as '--format' '=' 'csv'.
+            [[ $word == = ]] || value_of=''
+            continue
+        fi
+        case $word in
+            --format|--fields|--today|--from|--to) value_of=$word; continue ;;
+            -*) continue ;;
+        esac
+        if ((${#positionals[@]} == 0)); then
+            _cointrack_subcommands "$path"
+            if [[ " $REPLY " == *" $word "* ]]; then
+                path=${path:+$path }$word
+                continue
+            fi
+        fi
+        positionals+=("$word")
+    done
+    if [[ -n $value_of && $cur == = ]]; then
+        cur=''
+    elif [[ -z $value_of && $cur == --*=* ]]; then
+        # '=' is not a word break here: complete the value inside the word.
+        value_of=${cur%%=*}
+        prefix=$value_of=
+        cur=${cur#*=}
+    fi
+    REPLY=''
+    if [[ -n $value_of ]]; then
+        _cointrack_values "$value_of"
+    elif [[ $cur == -* ]]; then
+        _cointrack_options "$path"
+    else
+        ((${#positionals[@]} > 0)) || _cointrack_subcommands "$path"
+        [[ -n $REPLY ]] || _cointrack_arguments "$path" ${#positionals[@]} "${positionals[@]}"
+    fi
+    mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "$REPLY" -- "$cur")
+}
+
+complete -F _cointrack cointrack

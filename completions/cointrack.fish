@@ -1,0 +1,116 @@
+# fish completion for cointrack, generated from its command table by
+# 'cointrack completion fish'; do not edit.
+# Install it as ~/.config/fish/completions/cointrack.fish, or load it for this shell
+# with: cointrack completion fish | source
+
+# Prints the subcommands of a command path, such as 'coins', one per line.
+function __cointrack_subcommands
+    switch "$argv"
+        case ''
+            printf '%s\n' coins prices profile help completion
+        case 'coins'
+            printf '%s\n' list add remove available
+        case 'profile'
+            printf '%s\n' show set
+    end
+end
+
+# Sets __cointrack_path and __cointrack_positionals from the words before the cursor.
+function __cointrack_parse
+    set -g __cointrack_path
+    set -g __cointrack_positionals
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l value_of
+    for word in $words
+        if test -n "$value_of"
+            set value_of
+            continue
+        end
+        switch $word
+            case --format --fields --today --from --to
+                set value_of $word
+                continue
+            case '-*'
+                continue
+        end
+        if test (count $__cointrack_positionals) -eq 0
+            and contains -- $word (__cointrack_subcommands $__cointrack_path)
+            set -a __cointrack_path $word
+            continue
+        end
+        set -a __cointrack_positionals $word
+    end
+end
+
+# Succeeds when the command path is $argv[1] and, when $argv[2] is given, the word being
+# completed is positional argument number $argv[2] (from 0), or later with a trailing '+'.
+function __cointrack_at
+    __cointrack_parse
+    test "$__cointrack_path" = "$argv[1]"; or return 1
+    set -q argv[2]; or return 0
+    set -l count (count $__cointrack_positionals)
+    switch $argv[2]
+        case '*+'
+            test $count -ge (string trim --right --chars + -- $argv[2])
+        case '*'
+            test $count -eq $argv[2]
+    end
+end
+
+# Prints the words that 'cointrack __complete $argv[1]' prints.
+function __cointrack_ask
+    set -l program (commandline -opc)[1]
+    command $program __complete $argv[1] 2>/dev/null
+end
+
+# Prints what follows 'help' and the words after it: a topic, a command, its subcommands.
+function __cointrack_help_words
+    __cointrack_parse
+    __cointrack_subcommands $__cointrack_positionals
+    test (count $__cointrack_positionals) -gt 0; or printf '%s\n' exit-codes formats files
+end
+
+complete -c cointrack -f
+
+# cointrack
+complete -c cointrack -n "__cointrack_at '' 0" -a coins -d 'Manage the tracked coins.'
+complete -c cointrack -n "__cointrack_at '' 0" -a prices -d 'Show a coin\'s daily prices between two dates.'
+complete -c cointrack -n "__cointrack_at '' 0" -a profile -d 'Show or change the profile.'
+complete -c cointrack -n "__cointrack_at '' 0" -a help -d 'Show help for a command or a topic.'
+complete -c cointrack -n "__cointrack_at '' 0" -a completion -d 'Print a shell completion script.'
+complete -c cointrack -l format -x -a 'table csv tsv json jsonl ledger hledger beancount' -d 'How to print the results; \'cointrack help formats\' shows each with a sample.'
+complete -c cointrack -l fields -x -d 'The fields to print, in this order, separated by commas; each command\'s help lists its fields.'
+complete -c cointrack -l no-header -d 'Leave out the header line.'
+complete -c cointrack -l today -x -a 'today yesterday' -d 'What today is: YYYY-MM-DD, \'today\' or \'yesterday\'. No date after it may be asked for.'
+complete -c cointrack -s h -l help -d 'Show help for the command.'
+complete -c cointrack -l version -d 'Print the version.'
+
+# cointrack coins
+complete -c cointrack -n "__cointrack_at 'coins' 0" -a list -d 'List the tracked coins with their latest price.'
+complete -c cointrack -n "__cointrack_at 'coins' 0" -a add -d 'Start tracking coins.'
+complete -c cointrack -n "__cointrack_at 'coins' 0" -a remove -d 'Stop tracking coins.'
+complete -c cointrack -n "__cointrack_at 'coins' 0" -a available -d 'List the coins that can be added.'
+
+# cointrack coins add
+complete -c cointrack -n "__cointrack_at 'coins add' 0+" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name: btc, Bitcoin, "bitcoin cash".'
+
+# cointrack coins remove
+complete -c cointrack -n "__cointrack_at 'coins remove' 0+" -a '(__cointrack_ask tracked)' -d 'An id, symbol or full name of a tracked coin.'
+
+# cointrack prices
+complete -c cointrack -n "__cointrack_at 'prices'" -l from -x -a 'today yesterday' -d 'The first day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l to -x -a 'today yesterday' -d 'The last day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l stats -d 'Print one row of statistics of the range instead of a row per day.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l chart -d 'Draw a chart of the range under the table, as wide as COLUMNS, even when stdout is not a terminal.'
+complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name.'
+
+# cointrack profile
+complete -c cointrack -n "__cointrack_at 'profile' 0" -a show -d 'Show the username and preferences.'
+complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the username.'
+
+# cointrack help
+complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'
+
+# cointrack completion
+complete -c cointrack -n "__cointrack_at 'completion' 0" -a 'bash zsh fish' -d 'The shell to complete for.'
