@@ -17,11 +17,16 @@ let package = Package(
     .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
     .testTarget(name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore"]),
     // Golden files are read through #filePath, so that re-recording writes the checked-in copies.
-    .testTarget(name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI"], exclude: ["Golden"]),
+    .testTarget(
+      name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI", "CoinTrackTestSupport"],
+      exclude: ["Golden"]),
     // Depends on the executable so that `swift test` builds the binary these tests run.
     // Core too, to feed the accounting tools directives for symbols the snapshot lacks.
     .testTarget(
-      name: "CoinTrackProcessTests", dependencies: ["cointrack", "CoinTrackCore"],
-      exclude: ["Fixtures"]),
+      name: "CoinTrackProcessTests",
+      dependencies: ["cointrack", "CoinTrackCore", "CoinTrackTestSupport"]),
+    // What several test targets share: a scripted HTTP server standing in for the price APIs.
+    .target(
+      name: "CoinTrackTestSupport", path: "Tests/CoinTrackTestSupport", exclude: ["Fixtures"]),
   ]
 )

@@ -16,7 +16,10 @@ _cointrack_subcommands() {
 # Sets REPLY to the options of a command path.
 _cointrack_options() {
     case $1 in
-        'prices' ) REPLY='--from --to --stats --chart --format --fields --no-header --today -h --help --version' ;;
+        'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;
     esac
 }
@@ -26,6 +29,7 @@ _cointrack_values() {
     case $1 in
         --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;
         --today) REPLY='today yesterday' ;;
+        --source) REPLY='offline coingecko binance twelvedata' ;;
         --from) REPLY='today yesterday' ;;
         --to) REPLY='today yesterday' ;;
         *) REPLY='' ;;
@@ -50,7 +54,7 @@ _cointrack_arguments() {
             fi ;;
         'help' )
             if ((index >= 0)); then _cointrack_subcommands "$*"
-                ((index > 0)) || REPLY+=' exit-codes formats files'
+                ((index > 0)) || REPLY+=' exit-codes formats sources files'
             fi ;;
         'completion' )
             if ((index == 0)); then REPLY='bash zsh fish'
@@ -70,7 +74,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--from|--to) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

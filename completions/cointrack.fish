@@ -28,7 +28,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --from --to
+            case --format --fields --today --source --currency --from --to
                 set value_of $word
                 continue
             case '-*'
@@ -68,7 +68,7 @@ end
 function __cointrack_help_words
     __cointrack_parse
     __cointrack_subcommands $__cointrack_positionals
-    test (count $__cointrack_positionals) -gt 0; or printf '%s\n' exit-codes formats files
+    test (count $__cointrack_positionals) -gt 0; or printf '%s\n' exit-codes formats sources files
 end
 
 complete -c cointrack -f
@@ -92,7 +92,15 @@ complete -c cointrack -n "__cointrack_at 'coins' 0" -a add -d 'Start tracking co
 complete -c cointrack -n "__cointrack_at 'coins' 0" -a remove -d 'Stop tracking coins.'
 complete -c cointrack -n "__cointrack_at 'coins' 0" -a available -d 'List the coins that can be added.'
 
+# cointrack coins list
+complete -c cointrack -n "__cointrack_at 'coins list'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'coins list'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'coins list'" -l refresh -d 'Ask a live source for today\'s prices even when the cache holds fresh ones.'
+complete -c cointrack -n "__cointrack_at 'coins list'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+
 # cointrack coins add
+complete -c cointrack -n "__cointrack_at 'coins add'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'coins add'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'coins add' 0+" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name: btc, Bitcoin, "bitcoin cash".'
 
 # cointrack coins remove
@@ -103,11 +111,19 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l from -x -a 'today yesterda
 complete -c cointrack -n "__cointrack_at 'prices'" -l to -x -a 'today yesterday' -d 'The last day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l stats -d 'Print one row of statistics of the range instead of a row per day.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l chart -d 'Draw a chart of the range under the table, as wide as COLUMNS, even when stdout is not a terminal.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live source for today\'s prices even when the cache holds fresh ones.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name.'
 
 # cointrack profile
 complete -c cointrack -n "__cointrack_at 'profile' 0" -a show -d 'Show the username and preferences.'
-complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the username.'
+complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the username or the preferred source and currency.'
+
+# cointrack profile set
+complete -c cointrack -n "__cointrack_at 'profile set'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'profile set'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 
 # cointrack help
 complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'

@@ -79,14 +79,27 @@ struct CommandRunner {
       break
     }
     let resolved = try ResolvedSettings(command: command, context: context)
-    let tracker = Tracker(
+    let snapshotTracker = Tracker(
       openStore: resolved.store, source: SnapshotPriceSource(), today: resolved.today)
+    let tracker: Tracker
+    switch action {
+    case .coinsList, .coinsAdd, .prices:
+      let source = try SourceSelection(command: command, context: context)
+        .source(storedProfile: snapshotTracker.profile)
+      tracker = Tracker(openStore: resolved.store, source: source, today: resolved.today)
+    default:
+      tracker = snapshotTracker
+    }
     let records: RecordSet
     var dailyPrices: [PriceRow]?
     var notes: [String] = []
+    // Days whose price is the latest rather than a close; tables say so in a note.
+    var openDays: [Day] = []
     switch action {
     case .coinsList:
-      records = .coinListings(try tracker.listCoins())
+      let listings = try tracker.listCoins()
+      records = .coinListings(listings)
+      openDays = listings.compactMap(\.latest).filter { !$0.isClosed }.map(\.day)
     case .coinsAdd:
       records = .trackedCoins(
         try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))
@@ -113,6 +126,7 @@ struct CommandRunner {
             rows: history.rows))
         : .priceRows(history.rows)
       dailyPrices = history.rows
+      openDays = history.rows.filter { !$0.isClosed }.map(\.day)
       if history.missingDays > 0 {
         notes.append(
           "note: \(history.missingDays) of \(history.rows.count) days have no \(first.symbol) "
@@ -121,10 +135,20 @@ struct CommandRunner {
     case .profileShow:
       records = .profile(try tracker.profile())
     case .profileSet:
+      let username = command.values(of: CommandTable.profileSet.arguments[0]).first
+      let source = command.value(of: CommandTable.sourceOption).flatMap(PriceSourceKind.init)
+      let currency = command.value(of: CommandTable.currencyOption)
+      guard username != nil || source != nil || currency != nil else {
+        throw UsageError.nothingToSet(at: command.path)
+      }
       records = .profile(
-        try tracker.setUsername(command.values(of: CommandTable.profileSet.arguments[0])[0]))
+        try tracker.updateProfile(username: username, source: source, currency: currency))
     case .help, .completion:
       return
+    }
+    if resolved.format == .records(.table), let day = Set(openDays).sorted().first {
+      notes.append(
+        "note: the price for \(day) is the latest price, not the close of a finished day.")
     }
     try context.standardOutput.write(
       try render(records, dailyPrices: dailyPrices, settings: resolved))
@@ -141,7 +165,8 @@ struct CommandRunner {
       // ResolvedSettings allows directive formats only where the daily prices are the output.
       return try dialect.render(dailyPrices ?? [])
     case .records(let format):
-      let selected = settings.fields.map(records.selecting) ?? records
+      let selected =
+        settings.fields.map(records.selecting) ?? (format == .table ? records.forTables : records)
       var text = format.render(selected, header: settings.header, tableStyle: context.tableStyle)
       if format == .table, let dailyPrices {
         if settings.wantsChart {
@@ -223,11 +248,9 @@ private struct ResolvedSettings: Sendable {
       today = context.systemToday()
     }
     lockTimeoutSeconds =
-      try ResolvedSettings.seconds(in: "COINTRACK_LOCK_TIMEOUT", of: context, path: path)
+      try context.seconds(in: "COINTRACK_LOCK_TIMEOUT", path: path)
       ?? CommandRunner.defaultLockTimeoutSeconds
-    if let pause = try ResolvedSettings.seconds(
-      in: SavePauseHook.variable, of: context, path: path)
-    {
+    if let pause = try context.seconds(in: SavePauseHook.variable, path: path) {
       let hook = SavePauseHook(standardError: context.standardError, seconds: pause)
       saveCheckpoint = { hook.pause(at: $0) }
     } else {
@@ -274,17 +297,6 @@ private struct ResolvedSettings: Sendable {
       path: try StateStore.defaultPath(environment: environment),
       lockTimeoutSeconds: lockTimeoutSeconds, initialState: CommandRunner.initialState,
       saveCheckpoint: saveCheckpoint)
-  }
-
-  /// A number of seconds from the environment variable `variable`; nil when unset or empty.
-  private static func seconds(in variable: String, of context: RunContext, path: CommandPath)
-    throws(UsageError) -> Double?
-  {
-    guard let input = context.environment[variable], !input.isEmpty else { return nil }
-    guard let seconds = Double(input), seconds >= 0, seconds <= 86_400 else {
-      throw UsageError.invalidSeconds(input: input, variable: variable, at: path)
-    }
-    return seconds
   }
 
   /// A date option's value as a day, keeping the input for messages.

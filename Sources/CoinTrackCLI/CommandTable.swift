@@ -45,6 +45,24 @@ enum CommandTable {
       + "is not a terminal.",
     formats: [RecordFormat.table.rawValue])
 
+  static let sourceOption = OptionSpec(
+    "source", value: "SOURCE",
+    summary: "Where prices come from: the embedded snapshot (offline) or a live API; "
+      + "'cointrack help sources' tells them apart.",
+    default: "the profile's source, else offline",
+    allowed: PriceSourceKind.allCases.map(\.rawValue))
+  static let currencyOption = OptionSpec(
+    "currency", value: "CODE",
+    summary: "The currency to quote prices in, such as USD or EUR; each source quotes a fixed "
+      + "set.",
+    default: "the profile's currency where the source quotes it, else the source's own")
+  static let refreshOption = OptionSpec(
+    "refresh", summary: "Ask a live source for today's prices even when the cache holds fresh ones.")
+  static let cachedOnlyOption = OptionSpec(
+    "cached-only",
+    summary: "Answer from the cache of a live source alone, asking nothing; exit 69 when the "
+      + "cache lacks what is needed.")
+
   /// Options accepted before or after any command.
   static let globalOptions = [
     formatOption, fieldsOption, noHeaderOption, todayOption, helpOption, versionOption,
@@ -86,6 +104,7 @@ enum CommandTable {
       the date of that price, its currency and source. On first use the list holds BTC, ETH, \
       BNB, SOL and XRP.
       """,
+    options: [sourceOption, currencyOption, refreshOption, cachedOnlyOption],
     examples: [
       Example(command: "cointrack coins list", explanation: "As a table."),
       Example(
@@ -101,17 +120,24 @@ enum CommandTable {
     discussion: """
       Each COIN is a symbol or a full name, in any case. Either every coin is added or, when one \
       is unknown or already tracked, none is. Prints the coins added with their new ids.
+
+      With a live --source, any coin that source knows can be added, not only the snapshot's: \
+      CoinGecko's by symbol, name or CoinGecko id; Binance's and Twelve Data's by symbol.
       """,
     arguments: [
       ArgumentSpec(
         "COIN", summary: "A symbol or full name: btc, Bitcoin, \"bitcoin cash\".", repeating: true,
         completion: .catalogueCoin)
     ],
+    options: [sourceOption, cachedOnlyOption],
     examples: [
       Example(command: "cointrack coins add ada", explanation: "Track Cardano."),
       Example(
         command: "cointrack coins add \"bitcoin cash\" doge",
         explanation: "Track Bitcoin Cash and Dogecoin."),
+      Example(
+        command: "cointrack coins add pepe --source coingecko",
+        explanation: "Track a coin the snapshot lacks, as CoinGecko knows it."),
     ],
     action: .coinsAdd, output: .trackedCoin)
 
@@ -163,7 +189,10 @@ enum CommandTable {
     arguments: [
       ArgumentSpec("COIN", summary: "A symbol or full name.", completion: .catalogueCoin)
     ],
-    options: [fromOption, toOption, statsOption, chartOption],
+    options: [
+      fromOption, toOption, statsOption, chartOption, sourceOption, currencyOption, refreshOption,
+      cachedOnlyOption,
+    ],
     examples: [
       Example(
         command: "cointrack prices btc --from 2024-01-01 --to 2024-01-07",
@@ -195,18 +224,24 @@ enum CommandTable {
     action: .profileShow, output: .profile)
 
   static let profileSet = CommandSpec(
-    "set", summary: "Change the username.",
+    "set", summary: "Change the username or the preferred source and currency.",
     discussion: """
       The name is stored without surrounding spaces. It must not be empty, must be at most \
       \(Profile.maximumUsernameLength) characters, must hold no control characters or line \
-      breaks and must not start with '-'. Prints the new profile.
+      breaks and must not start with '-'. --source and --currency store the source and currency \
+      that price commands use when not told otherwise; the currency must be one the source \
+      quotes. Prints the new profile.
       """,
-    arguments: [ArgumentSpec("USERNAME", summary: "The new username.")],
+    arguments: [ArgumentSpec("USERNAME", summary: "The new username.", optional: true)],
+    options: [sourceOption, currencyOption],
     examples: [
       Example(command: "cointrack profile set alice", explanation: "Call yourself alice."),
       Example(
         command: "cointrack profile set \"Alice Smith\" --format json",
         explanation: "A name with a space; prints the new profile as JSON."),
+      Example(
+        command: "cointrack profile set --source coingecko --currency eur",
+        explanation: "Take prices from CoinGecko, in euros, unless told otherwise."),
     ],
     action: .profileSet, output: .profile)
 
@@ -255,12 +290,14 @@ enum CommandTable {
 enum HelpTopic: String, CaseIterable, Sendable {
   case exitCodes = "exit-codes"
   case formats
+  case sources
   case files
 
   var summary: String {
     switch self {
     case .exitCodes: return "What each exit code means."
     case .formats: return "Every output format, with its fields and a sample."
+    case .sources: return "The price sources, their currencies, keys and cache."
     case .files: return "The files cointrack reads and writes, and the variables it reads."
     }
   }

@@ -30,6 +30,8 @@ enum ErrorFunnel {
       return failure(for: error)
     case let error as StateError:
       return failure(for: error)
+    case let error as SourceError:
+      return failure(for: error)
     case let error as PriceDirectiveError:
       return Failure(
         message: "\(error.dialect.rawValue) cannot take the commodity \(quote(error.symbol)): "
@@ -86,6 +88,12 @@ enum ErrorFunnel {
         + valid.joined(separator: ", ") + "."
     case .repeatedField(let input, _):
       return "the field \(quote(input)) is named twice in --fields."
+    case .conflictingOptions(let first, let second, _):
+      return "\(first.flag) and \(second.flag) cannot be used together."
+    case .invalidURL(let input, let variable, _):
+      return "invalid \(variable) \(quote(input)): use an http:// or https:// URL."
+    case .nothingToSet(let path):
+      return "'\(path.fullName)' needs a <USERNAME>, --source or --currency."
     }
   }
 
@@ -182,6 +190,60 @@ enum ErrorFunnel {
         message: "cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME "
           + "is not set.",
         code: .unusableState, usage: nil)
+    }
+  }
+
+  private static func failure(for error: SourceError) -> Failure {
+    switch error {
+    case .unreachable(let source, let host, let reason):
+      return Failure(
+        message: "cannot reach \(source) at \(host): \(reason).", code: .unavailable, usage: nil)
+    case .serverError(let source, let host, let status):
+      return Failure(
+        message: "\(source) at \(host) answered HTTP \(status); try again later.",
+        code: .unavailable, usage: nil)
+    case .refused(let source, let status, let message):
+      return Failure(
+        message: "\(source) refused the request (HTTP \(status)): \(quote(message)).",
+        code: .unavailable, usage: nil)
+    case .badResponse(let source, let detail):
+      return Failure(
+        message: "\(source) sent an answer cointrack cannot use: \(detail); nothing was cached.",
+        code: .unavailable, usage: nil)
+    case .rateLimited(let source, let seconds?):
+      return Failure(
+        message: "\(source) asks to wait \(seconds) seconds before the next request; try again "
+          + "then.",
+        code: .temporaryFailure, usage: nil)
+    case .rateLimited(let source, nil):
+      return Failure(
+        message: "\(source) says the request limit is used up; try again later.",
+        code: .temporaryFailure, usage: nil)
+    case .missingKey(let source, let variable):
+      return Failure(
+        message: "\(source) needs an API key: set \(variable).", code: .unusableState, usage: nil)
+    case .keyRefused(let source, let message):
+      return Failure(
+        message: "\(source) refused the API key: \(quote(message)).", code: .unusableState,
+        usage: nil)
+    case .unsupportedCurrency(let source, let input, let supported):
+      return Failure(
+        message: "\(source) cannot quote \(quote(input)); it quotes "
+          + listing(supported, conjunction: "or") + ".",
+        code: .invalidValue, usage: nil)
+    case .notCached(let source, let what):
+      return Failure(
+        message: "the \(source) cache lacks \(what), and --cached-only forbids asking.",
+        code: .unavailable, usage: nil)
+    case .ambiguousSymbol(let source, let input, let candidates):
+      return Failure(
+        message: "\(quote(input)) names several \(source) coins: "
+          + listing(candidates, conjunction: "or") + "; give the id instead.",
+        code: .invalidValue, usage: nil)
+    case .httpUnavailable(let source, let detail):
+      return Failure(
+        message: "cannot reach \(source): the HTTP library is unavailable (\(detail)).",
+        code: .unavailable, usage: nil)
     }
   }
 

@@ -45,14 +45,18 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         + "already tracked, a symbol an accounting format cannot write."
     case .notFound:
       return "Not found: unknown coin, coin not tracked, no price in the range."
-    case .unavailable: return "A price source is unavailable."
+    case .unavailable:
+      return "A price source is unavailable: it cannot be reached, answers with a server error "
+        + "or an unusable body, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
     case .ioError: return "A file cannot be read or written; nothing was changed."
     case .temporaryFailure:
-      return "Temporary failure: another cointrack holds the state lock; try again."
+      return "Temporary failure: another cointrack holds the state lock, or a price source asks "
+        + "to wait; try again."
     case .unusableState:
-      return "The state file is unusable (invalid JSON, not our schema, or a newer version); it "
-        + "is left untouched."
+      return "Configuration error: the state file is unusable (invalid JSON, not our schema, too "
+        + "large, or a newer version) and is left untouched, or a price source's API key is "
+        + "missing or refused."
     }
   }
 }

@@ -10,7 +10,7 @@ struct HelpRenderer {
     var parts = ["Usage:", path.fullName]
     if !path.command.subcommands.isEmpty { parts.append("<command>") }
     parts += path.command.arguments.map(\.synopsis)
-    parts += path.command.options.map { "[\($0.synopsis)]" }
+    // The options are listed in help; spelling each out here would make the line unreadable.
     parts.append("[options]")
     return parts.joined(separator: " ")
   }
@@ -71,6 +71,7 @@ struct HelpRenderer {
     switch topic {
     case .exitCodes: return exitCodes()
     case .formats: return formats()
+    case .sources: return sources()
     case .files: return files()
     }
   }
@@ -171,6 +172,13 @@ struct HelpRenderer {
         "How many seconds to wait for another cointrack's lock on the state; default "
           + lockTimeout + "."
       ),
+    ] + SourceSelection.variables.map { ($0.name, $0.meaning) } + [
+      (
+        "COINTRACK_COINGECKO_URL, COINTRACK_BINANCE_URL, COINTRACK_TWELVEDATA_URL",
+        "Replace a live source's base URL, for tests and self-hosted mirrors; 'cointrack help "
+          + "sources' lists them."
+      ),
+      ("COINGECKO_API_KEY, TWELVEDATA_API_KEY", "API keys of the live sources that take one."),
       ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
       ("TERM", "When 'dumb', tables are never decorated."),
       ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
@@ -179,6 +187,48 @@ struct HelpRenderer {
     return wrap("cointrack keeps its state in one file and reads these variables.") + "\n\n"
       + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
       + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
+  }
+
+  /// The sources topic: what each source is, what it quotes and what it needs.
+  private func sources() -> String {
+    let rows = PriceSourceKind.allCases.map { kind in
+      (kind.rawValue, HelpRenderer.summary(of: kind))
+    }
+    return wrap(
+      "--source chooses where prices come from, and 'cointrack profile set --source' stores a "
+        + "choice; without either, prices come from the snapshot embedded in cointrack. A day's "
+        + "price is always the close of that UTC day; a live source's price for today is its "
+        + "latest, and machine formats mark that row \"closed\": false.")
+      + "\n\nSources:\n" + TextWrapping.columns(rows, width: width) + "\n\n"
+      + wrap(
+        "Live prices are cached under $XDG_CACHE_HOME/cointrack (~/.cache/cointrack): closed "
+          + "days for good, today's price for COINTRACK_CACHE_TTL seconds (default "
+          + "\(CachePolicy().latestTTLSeconds)). --refresh asks again for today's price; "
+          + "--cached-only asks nothing and fails with 69 when the cache lacks data. A request "
+          + "that cannot be answered ends with 69 (unreachable, a server error, an unusable "
+          + "answer) or 75 (a rate limit, with the wait when the API gives one). API keys are "
+          + "never printed or cached.") + "\n"
+  }
+
+  /// What a source is and needs, for the sources topic.
+  static func summary(of kind: PriceSourceKind) -> String {
+    let currencies =
+      "Quotes " + kind.currencies.joined(separator: ", ") + "; default \(kind.defaultCurrency)."
+    switch kind {
+    case .offline:
+      return "The daily closes embedded in cointrack: Binance spot, 9 coins, to 2026-05-20. "
+        + "Needs no network. " + currencies
+    case .coingecko:
+      return "CoinGecko's API. Any coin it knows, by symbol, name or CoinGecko id. A demo key "
+        + "in COINGECKO_API_KEY is sent if set. " + currencies
+        + " Base URL: COINTRACK_COINGECKO_URL."
+    case .binance:
+      return "Binance spot daily candles, pair SYMBOL+CURRENCY, no key. " + currencies
+        + " Base URL: COINTRACK_BINANCE_URL."
+    case .twelvedata:
+      return "Twelve Data daily series, needs a key in TWELVEDATA_API_KEY. " + currencies
+        + " Base URL: COINTRACK_TWELVEDATA_URL."
+    }
   }
 
   /// What a format writes, for the formats topic.

@@ -26,6 +26,12 @@ enum UsageError: Error, Hashable, Sendable {
   case unknownField(input: String, valid: [String], at: CommandPath)
   /// A field named twice in `--fields`.
   case repeatedField(input: String, at: CommandPath)
+  /// Two options that contradict each other, such as `--refresh --cached-only`.
+  case conflictingOptions(OptionSpec, OptionSpec, at: CommandPath)
+  /// A base URL from the environment that is not http:// or https://.
+  case invalidURL(input: String, variable: String, at: CommandPath)
+  /// `profile set` with nothing to set.
+  case nothingToSet(at: CommandPath)
 
   /// The command whose usage line belongs under the message.
   var path: CommandPath {
@@ -36,7 +42,8 @@ enum UsageError: Error, Hashable, Sendable {
       .unexpectedArgument(_, let path), .missingSubcommand(let path),
       .invalidDate(_, _, let path), .invalidSeconds(_, _, let path),
       .optionNeedsFormat(_, _, let path), .formatNeedsPriceRows(_, let path),
-      .unknownField(_, _, let path), .repeatedField(_, let path):
+      .unknownField(_, _, let path), .repeatedField(_, let path),
+      .conflictingOptions(_, _, let path), .invalidURL(_, _, let path), .nothingToSet(let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, CommandTable.help])

@@ -15,6 +15,7 @@ enum CSVRenderer {
     switch value {
     case .text(let text): return field(text)
     case .number(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
     case .null: return ""
     }
   }

@@ -179,8 +179,9 @@ public struct CurlHTTPClient: HTTPClient {
   /// Anything unusual yields a placeholder rather than risk echoing part of a secret.
   static func host(of url: String) -> String {
     var rest = Substring(url)
-    if let separator = rest.firstRange(of: "://") {
-      rest = rest[separator.upperBound...]
+    // Not firstRange(of:): that would link all of _StringProcessing (1.4 MB, start-up cost).
+    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+      rest = rest[rest.index(colon, offsetBy: 3)...]
     }
     var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
     // User information can be a password: drop everything up to the last '@'.
@@ -188,8 +189,10 @@ public struct CurlHTTPClient: HTTPClient {
       authority = authority[authority.index(after: at)...]
     }
     let host: Substring
-    if authority.first == "[", let close = authority.firstIndex(of: "]") {
-      host = authority[...close]  // an IPv6 literal keeps its brackets
+    if authority.first == "[" {
+      // An IPv6 literal keeps its brackets; one without its closing bracket is unparsable.
+      guard let close = authority.firstIndex(of: "]") else { return "(unparsable host)" }
+      host = authority[...close]
     } else {
       host = authority.prefix { $0 != ":" }
     }

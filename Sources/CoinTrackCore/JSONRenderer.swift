@@ -24,6 +24,7 @@ enum JSONRenderer {
     switch value {
     case .text(let text): return .string(text)
     case .number(let text): return .number(text)
+    case .bool(let flag): return .bool(flag)
     case .null: return .null
     }
   }

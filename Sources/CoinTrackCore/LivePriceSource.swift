@@ -53,11 +53,12 @@ struct LiveCacheAccess: Sendable {
     return StampedEntry(value: value, fetchedAt: fetchedAt)
   }
 
-  /// Whether `entry` may be used: any age in cached-only mode, else at most `maximumAge` old.
+  /// Whether `entry` may be used: any age in cached-only mode, else younger than `maximumAge`
+  /// seconds (so a maximum age of 0 never uses the cache).
   func isUsable(_ entry: StampedEntry, maximumAge: Int) -> Bool {
     if policy.cachedOnly { return true }
     guard let now = cache?.now() else { return false }
-    return (0...maximumAge).contains(now - entry.fetchedAt)
+    return (0..<maximumAge).contains(now - entry.fetchedAt)
   }
 
   /// Stores `value` stamped with the current time.

@@ -19,8 +19,12 @@ struct LiveRequester: Sendable {
 
   /// `scheme://host[:port]` of the base URL, for messages.
   var host: String {
-    let afterScheme = baseURL.firstRange(of: "://").map { baseURL[$0.upperBound...] } ?? baseURL[...]
-    return String(afterScheme.prefix { $0 != "/" && $0 != "?" })
+    // Plain scanning: String's range searches would link the whole regex library.
+    var rest = Substring(baseURL)
+    if let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+      rest = rest[rest.index(colon, offsetBy: 3)...]
+    }
+    return String(rest.prefix { $0 != "/" && $0 != "?" })
   }
 
   /// GETs `path` with `query` and returns the JSON body of a 2xx answer.
@@ -78,24 +82,37 @@ struct LiveRequester: Sendable {
   /// `text` with every secret replaced, for messages that quote the API.
   func redacted(_ text: String) -> String {
     secrets.filter { !$0.isEmpty }.reduce(text) { text, secret in
-      text.split(separator: secret, omittingEmptySubsequences: false).joined(separator: "***")
+      var result = ""
+      var rest = Substring(text)
+      while !rest.isEmpty {
+        if rest.hasPrefix(secret) {
+          result += "***"
+          rest = rest.dropFirst(secret.count)
+        } else {
+          result.append(rest.removeFirst())
+        }
+      }
+      return result
     }
   }
 
+  /// The fault as a `SourceError` naming this source's host (with its port, which the
+  /// transport's own host name leaves out).
   private func transportFailure(_ error: HTTPTransportError) -> SourceError {
+    let source = self.source.rawValue
     switch error {
     case .libraryUnavailable(let detail):
-      return .httpUnavailable(source: source.rawValue, detail: detail)
-    case .hostNotFound(let host):
-      return .unreachable(source: source.rawValue, host: host, reason: "the host name is not known")
-    case .connectionFailed(let host):
-      return .unreachable(source: source.rawValue, host: host, reason: "the connection failed")
-    case .timedOut(let host):
+      return .httpUnavailable(source: source, detail: detail)
+    case .hostNotFound:
+      return .unreachable(source: source, host: host, reason: "the host name is not known")
+    case .connectionFailed:
+      return .unreachable(source: source, host: host, reason: "the connection failed")
+    case .timedOut:
       return .unreachable(
-        source: source.rawValue, host: host,
+        source: source, host: host,
         reason: "no answer within \(LiveRequester.seconds(totalTimeoutMilliseconds)) seconds")
-    case .failed(let host, let reason):
-      return .unreachable(source: source.rawValue, host: host, reason: redacted(reason))
+    case .failed(_, let reason):
+      return .unreachable(source: source, host: host, reason: redacted(reason))
     }
   }
 

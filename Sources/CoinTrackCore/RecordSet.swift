@@ -6,10 +6,14 @@ public struct RecordSet: Hashable, Sendable {
     public var key: String
     /// Numbers are right-aligned in tables and unquoted in JSON.
     public var isNumeric: Bool
+    /// False for a flag that tables leave out unless --fields names it, because a note on
+    /// stderr says the same to a person.
+    public var isShownInTables: Bool
 
-    public init(_ key: String, isNumeric: Bool = false) {
+    public init(_ key: String, isNumeric: Bool = false, isShownInTables: Bool = true) {
       self.key = key
       self.isNumeric = isNumeric
+      self.isShownInTables = isShownInTables
     }
 
     /// The table header: the key in capitals, words separated by spaces.
@@ -23,6 +27,8 @@ public struct RecordSet: Hashable, Sendable {
     case text(String)
     /// A number in JSON syntax, printed exactly as given.
     case number(String)
+    /// `true` or `false`, in every format.
+    case bool(Bool)
     case null
   }
 
@@ -78,6 +84,7 @@ public enum RecordKind: CaseIterable, Sendable {
       return [
         Field("id", isNumeric: true), Field("symbol"), Field("name"),
         Field("price", isNumeric: true), Field("date"), Field("currency"), Field("source"),
+        Field("closed", isShownInTables: false),
       ]
     case .trackedCoin:
       return [Field("id", isNumeric: true), Field("symbol"), Field("name")]
@@ -86,7 +93,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .priceRow:
       return [
         Field("date"), Field("symbol"), Field("price", isNumeric: true), Field("currency"),
-        Field("source"),
+        Field("source"), Field("closed", isShownInTables: false),
       ]
     case .priceStatistics:
       return [
@@ -118,6 +125,11 @@ extension RecordSet {
     self.init(fields: kind.fields, records: records, isSingleRecord: kind.isSingleRecord)
   }
 
+  /// The records without the fields that tables leave out.
+  public var forTables: RecordSet {
+    selecting(fields.filter(\.isShownInTables).map(\.key))
+  }
+
   /// The records with only the fields named by `keys`, in that order.
   ///
   /// Every key must name a field; the caller checks them against `RecordKind.fields` first.
@@ -138,7 +150,7 @@ extension RecordSet {
           .number(String(listing.tracked.id)), .text(listing.tracked.coin.symbol),
           .text(listing.tracked.coin.name), .price(listing.latest?.price),
           .day(listing.latest?.day), .optional(listing.latest?.currency),
-          .optional(listing.latest?.source),
+          .optional(listing.latest?.source), listing.latest.map { .bool($0.isClosed) } ?? .null,
         ]
       })
   }
@@ -164,7 +176,10 @@ extension RecordSet {
     RecordSet(
       kind: .priceRow,
       records: rows.map {
-        [.day($0.day), .text($0.symbol), .price($0.price), .text($0.currency), .text($0.source)]
+        [
+          .day($0.day), .text($0.symbol), .price($0.price), .text($0.currency), .text($0.source),
+          .bool($0.isClosed),
+        ]
       })
   }
 

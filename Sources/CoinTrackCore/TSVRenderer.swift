@@ -16,6 +16,7 @@ enum TSVRenderer {
     switch value {
     case .text(let text): return escape(text)
     case .number(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
     case .null: return ""
     }
   }

@@ -23,6 +23,7 @@ enum TableRenderer {
     switch value {
     case .text(let text): return text
     case .number(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
     case .null: return "-"
     }
   }

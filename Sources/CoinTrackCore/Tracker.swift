@@ -108,11 +108,22 @@ public struct Tracker: Sendable {
     try openStore().load().profile
   }
 
-  /// Checks and stores a new username; returns the profile as saved.
-  public func setUsername(_ input: String) throws -> Profile {
-    let username = try Profile.validUsername(input)
+  /// Checks and stores what is given of a new username, preferred source and preferred
+  /// currency, all or nothing; returns the profile as saved.
+  ///
+  /// The currency must be one the preferred source (the new one, else the stored one) quotes.
+  public func updateProfile(username: String?, source: PriceSourceKind?, currency: String?)
+    throws -> Profile
+  {
+    let username = try username.map(Profile.validUsername)
     return try openStore().update { state in
-      state.profile.username = username
+      if let username { state.profile.username = username }
+      if let source { state.profile.preferredSource = source.rawValue }
+      if let currency {
+        let kind =
+          source ?? state.profile.preferredSource.flatMap(PriceSourceKind.init) ?? .offline
+        state.profile.preferredCurrency = try kind.checkedCurrency(currency)
+      }
       return state.profile
     }
   }

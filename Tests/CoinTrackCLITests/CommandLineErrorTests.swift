@@ -121,7 +121,7 @@ struct InProcessRun {
       ["prices", "BTC", "--from", "2024-02-30"], 64,
       """
       cointrack: invalid date '2024-02-30' for --from: there is no such day.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
+      Usage: cointrack prices <COIN> [options]
       See 'cointrack help prices'.
 
       """
@@ -130,7 +130,7 @@ struct InProcessRun {
       ["prices", "BTC", "--to", "01-02-2024"], 64,
       """
       cointrack: invalid date '01-02-2024' for --to: use YYYY-MM-DD, 'today' or 'yesterday'.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
+      Usage: cointrack prices <COIN> [options]
       See 'cointrack help prices'.
 
       """
@@ -139,7 +139,7 @@ struct InProcessRun {
       ["prices", "BTC", "--today", "2024-13-01"], 64,
       """
       cointrack: invalid date '2024-13-01' for --today: there is no such day.
-      Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [--stats] [--chart] [options]
+      Usage: cointrack prices <COIN> [options]
       See 'cointrack help prices'.
 
       """
@@ -166,7 +166,7 @@ struct InProcessRun {
       ["profile", "set", "a", "b"], 64,
       """
       cointrack: unexpected argument 'b' for 'cointrack profile set'.
-      Usage: cointrack profile set <USERNAME> [options]
+      Usage: cointrack profile set [<USERNAME>] [options]
       See 'cointrack help profile set'.
 
       """

@@ -1,8 +1,10 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCLI
 
-/// Every example in help is a real command line: it runs and succeeds in a fresh home.
+/// Every example in help is a real command line: it runs and succeeds in a fresh home, with a
+/// scripted CoinGecko on 127.0.0.1 for examples that ask a live source.
 @Suite struct ExampleTests {
   static let examples = CommandPath(commands: [CommandTable.root]).descendants
     .flatMap(\.command.examples)
@@ -11,7 +13,12 @@ import Testing
   func exampleRunsSuccessfully(_ example: Example) throws {
     let words = Self.shellWords(example.command)
     #expect(words.first == CommandTable.programName)
-    let result = try TemporaryHome().run(Array(words.dropFirst()))
+    let coinGecko = try FakePriceAPI([
+      .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
+      .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34,"eur":61950.11}}"#),
+    ])
+    let result = try TemporaryHome().run(
+      Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])
     #expect(result.status == 0, "\(example.command): \(result.standardError)")
     #expect(!result.standardOutput.isEmpty, "\(example.command)")
   }

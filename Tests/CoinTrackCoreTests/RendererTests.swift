@@ -62,9 +62,9 @@ import Testing
     let set = RecordSet.priceRows(rows)
     #expect(
       RecordFormat.csv.render(set)
-        == "date,symbol,price,currency,source\r\n2026-01-07,BTC,91364.16,USDT,offline\r\n"
-        + "2026-01-08,BTC,,USDT,offline\r\n")
+        == "date,symbol,price,currency,source,closed\r\n2026-01-07,BTC,91364.16,USDT,offline,true\r\n"
+        + "2026-01-08,BTC,,USDT,offline,true\r\n")
     #expect(RecordFormat.table.render(set).contains("2026-01-08  BTC            -  USDT      offline"))
-    #expect(RecordFormat.json.render(set).contains(#"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline"}"#))
+    #expect(RecordFormat.json.render(set).contains(#"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline","closed":true}"#))
   }
 }

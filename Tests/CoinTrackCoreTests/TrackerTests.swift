@@ -105,7 +105,7 @@ import Testing
   @Test func setsAValidUsernameAndRefusesInvalidOnes() throws {
     let directory = try TemporaryDirectory()
     let tracker = directory.tracker()
-    #expect(try tracker.setUsername("  alice  ").username == "alice")
+    #expect(try tracker.updateProfile(username: "  alice  ", source: nil, currency: nil).username == "alice")
     #expect(try tracker.profile().username == "alice")
     let cases: [(String, UsernameProblem)] = [
       ("   ", .empty), (String(repeating: "x", count: 33), .tooLong(33)), ("a\nb", .lineBreak),
@@ -113,10 +113,10 @@ import Testing
     ]
     for (input, problem) in cases {
       #expect(throws: TrackerError.invalidUsername(input: input, problem: problem)) {
-        try tracker.setUsername(input)
+        try tracker.updateProfile(username: input, source: nil, currency: nil)
       }
     }
-    #expect(try tracker.setUsername(String(repeating: "é", count: 32)).username.count == 32)
+    #expect(try tracker.updateProfile(username: String(repeating: "é", count: 32), source: nil, currency: nil).username.count == 32)
     #expect(try tracker.profile().username.count == 32)
   }
 }

@@ -16,11 +16,11 @@ import Testing
 
         """)
     let csv = try sandbox.run(arguments + ["--format", "csv"])
-    #expect(csv.standardOutput == "date,symbol,price,currency,source\r\n2024-01-01,BTC,44179.55,USDT,offline\r\n")
+    #expect(csv.standardOutput == "date,symbol,price,currency,source,closed\r\n2024-01-01,BTC,44179.55,USDT,offline,true\r\n")
     let json = try sandbox.run(arguments + ["--format", "json"])
     #expect(
       json.standardOutput
-        == "[\n  {\"date\":\"2024-01-01\",\"symbol\":\"BTC\",\"price\":44179.55,\"currency\":\"USDT\",\"source\":\"offline\"}\n]\n")
+        == "[\n  {\"date\":\"2024-01-01\",\"symbol\":\"BTC\",\"price\":44179.55,\"currency\":\"USDT\",\"source\":\"offline\",\"closed\":true}\n]\n")
   }
 
   @Test func pricesKeepTheirExactDecimalText() throws {
@@ -39,8 +39,8 @@ import Testing
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\r\n")
     #expect(lines.count == 9)
-    #expect(lines.filter { $0.hasSuffix(",ETH,,USDT,offline") }.count == 4)
-    #expect(lines.contains("2026-03-21,ETH,,USDT,offline"))
+    #expect(lines.filter { $0.hasSuffix(",ETH,,USDT,offline,true") }.count == 4)
+    #expect(lines.contains("2026-03-21,ETH,,USDT,offline,true"))
     #expect(
       result.standardError
         == "cointrack: note: 4 of 8 days have no ETH price in the offline source; their rows have no price.\n")
@@ -53,7 +53,7 @@ import Testing
   @Test func datesDefaultToTodayAndAcceptTodayAndYesterday() throws {
     let sandbox = try Sandbox()
     let defaults = try sandbox.run(["prices", "SOL", "--format", "csv"])
-    #expect(defaults.standardOutput == "date,symbol,price,currency,source\r\n2026-05-20,SOL,86.17,USDT,offline\r\n")
+    #expect(defaults.standardOutput == "date,symbol,price,currency,source,closed\r\n2026-05-20,SOL,86.17,USDT,offline,true\r\n")
     let keywords = try sandbox.run(["prices", "SOL", "--from", "yesterday", "--to", "today", "--format", "csv"])
     #expect(keywords.standardOutput.split(separator: "\r\n").dropFirst().map { $0.prefix(10) } == ["2026-05-19", "2026-05-20"])
     let onlyTo = try sandbox.run(["prices", "SOL", "--to", "2026-01-02", "--format", "csv"])

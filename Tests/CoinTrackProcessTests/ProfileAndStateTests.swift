@@ -53,9 +53,12 @@ import Testing
       #expect(result.standardError == message, "\(arguments)")
     }
     #expect(sandbox.stateData() == Data(corrupt.utf8))
-    // Commands that need no state still work.
+    // Commands that need no state still work; prices needs it only for the preferred source and
+    // currency.
     #expect(try sandbox.run(["coins", "available"]).status == 0)
-    #expect(try sandbox.run(["prices", "btc"]).status == 0)
+    #expect(try sandbox.run(["prices", "btc"]).status == 78)
+    #expect(try sandbox.run(["prices", "btc", "--source", "offline", "--currency", "usdt"]).status == 0)
+    #expect(sandbox.stateData() == Data(corrupt.utf8))
   }
 
   @Test func invalidJSONNamesTheByte() throws {

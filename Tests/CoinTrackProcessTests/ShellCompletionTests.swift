@@ -27,7 +27,7 @@ import Testing
     ("cointrack prices btc --from ", ["today", "yesterday"]),
     ("cointrack --today 2026-01-01 prices btc --to y", ["yesterday"]),
     ("cointrack prices --st", ["--stats"]),
-    ("cointrack help ", commands + ["exit-codes", "formats", "files"]),
+    ("cointrack help ", commands + ["exit-codes", "formats", "sources", "files"]),
     ("cointrack help coins ", ["list", "add", "remove", "available"]),
     ("cointrack completion ", ["bash", "zsh", "fish"]),
     ("cointrack --format csv coins r", ["remove"]),

@@ -28,12 +28,12 @@ import Testing
     #expect(csv.status == 0)
     #expect(
       csv.standardOutput
-        == "id,symbol,name,price,date,currency,source\r\n"
-        + "1,BTC,Bitcoin,77552.23,2026-05-20,USDT,offline\r\n"
-        + "2,ETH,Ethereum,2129.44,2026-05-20,USDT,offline\r\n"
-        + "3,BNB,BNB,649.5,2026-05-20,USDT,offline\r\n"
-        + "4,SOL,Solana,86.17,2026-05-20,USDT,offline\r\n"
-        + "5,XRP,XRP,1.3672,2026-05-20,USDT,offline\r\n")
+        == "id,symbol,name,price,date,currency,source,closed\r\n"
+        + "1,BTC,Bitcoin,77552.23,2026-05-20,USDT,offline,true\r\n"
+        + "2,ETH,Ethereum,2129.44,2026-05-20,USDT,offline,true\r\n"
+        + "3,BNB,BNB,649.5,2026-05-20,USDT,offline,true\r\n"
+        + "4,SOL,Solana,86.17,2026-05-20,USDT,offline,true\r\n"
+        + "5,XRP,XRP,1.3672,2026-05-20,USDT,offline,true\r\n")
     let json = try sandbox.run(["coins", "list", "--format=json"])
     #expect(json.status == 0)
     let rows = try #require(
@@ -42,16 +42,16 @@ import Testing
     #expect(rows.map { $0["id"] as? Int } == [1, 2, 3, 4, 5])
     #expect(
       json.standardOutput.split(separator: "\n")[1]
-        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline"},"#)
+        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline","closed":true},"#)
   }
 
   @Test func theLatestPriceFollowsToday() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["coins", "list", "--format", "csv", "--today", "2024-01-01"])
-    #expect(result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline\r\n"))
+    #expect(result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true\r\n"))
     let before = try sandbox.run(
       ["coins", "list", "--format", "csv"], environment: ["COINTRACK_TODAY": "2017-01-01"])
-    #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,\r\n"))
+    #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,,\r\n"))
   }
 
   @Test func stateLivesInXDGDataHomeOrTheHomeFallback() throws {
@@ -77,6 +77,6 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.standardOutput
-        == "date,symbol,price,currency,source\r\n2024-01-01,ETH,2352.04,USDT,offline\r\n")
+        == "date,symbol,price,currency,source,closed\r\n2024-01-01,ETH,2352.04,USDT,offline,true\r\n")
   }
 }

@@ -13,6 +13,7 @@ Prints the port it listens on, then serves until killed. Each route is an object
 Each request is appended to LOG.jsonl as {"path", "query", "headers"}.
 """
 import json
+import os
 import sys
 import threading
 import time
@@ -63,6 +64,13 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
+def exit_when_stdin_closes():
+    """The test holds our stdin open; when it goes away, so do we."""
+    sys.stdin.read()
+    os._exit(0)
+
+
+threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 server.daemon_threads = True
 print(server.server_address[1], flush=True)

@@ -4,16 +4,29 @@ import Foundation
 ///
 /// Routes are matched in order by path and query values; every request is logged, so tests can
 /// count requests and read their headers.
-final class FakePriceAPI: @unchecked Sendable {
+public final class FakePriceAPI: @unchecked Sendable {
   /// One scripted answer.
-  struct Route {
-    var path: String
-    var query: [String: String] = [:]
-    var status = 200
-    var headers: [String: String] = [:]
-    var body: String
-    var delay: Double = 0
-    var times: Int?
+  public struct Route {
+    public var path: String
+    public var query: [String: String]
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
+    public var delay: Double
+    public var times: Int?
+
+    public init(
+      path: String, query: [String: String] = [:], status: Int = 200,
+      headers: [String: String] = [:], body: String, delay: Double = 0, times: Int? = nil
+    ) {
+      self.path = path
+      self.query = query
+      self.status = status
+      self.headers = headers
+      self.body = body
+      self.delay = delay
+      self.times = times
+    }
 
     var json: [String: Any] {
       var object: [String: Any] = [
@@ -26,18 +39,19 @@ final class FakePriceAPI: @unchecked Sendable {
   }
 
   /// One request the server received.
-  struct Request {
-    let path: String
-    let query: [String: String]
-    let headers: [String: String]
+  public struct Request {
+    public let path: String
+    public let query: [String: String]
+    public let headers: [String: String]
   }
 
   private let process = Process()
+  private let lifeline = Pipe()
   private let directory: URL
   /// `http://127.0.0.1:PORT`.
-  let baseURL: String
+  public let baseURL: String
 
-  init(_ routes: [Route]) throws {
+  public init(_ routes: [Route]) throws {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("cointrack-api-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,6 +66,8 @@ final class FakePriceAPI: @unchecked Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    // The server exits when this pipe closes, so it cannot outlive the test process.
+    process.standardInput = lifeline
     try process.run()
     // The server prints its port once it listens.
     var line = Data()
@@ -68,7 +84,8 @@ final class FakePriceAPI: @unchecked Sendable {
   }
 
   deinit {
-    process.terminate()
+    // SIGKILL, because children of the test runner inherit a signal mask that blocks SIGTERM.
+    kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     try? FileManager.default.removeItem(at: directory)
   }
@@ -78,7 +95,7 @@ final class FakePriceAPI: @unchecked Sendable {
   private var logFile: URL { directory.appendingPathComponent("requests.jsonl") }
 
   /// Every request received so far, in order.
-  func requests() throws -> [Request] {
+  public func requests() throws -> [Request] {
     let text = try String(contentsOf: logFile, encoding: .utf8)
     return try text.split(separator: "\n").map { line in
       let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
@@ -89,7 +106,7 @@ final class FakePriceAPI: @unchecked Sendable {
   }
 
   /// A port on 127.0.0.1 where nothing listens, for refused connections.
-  static func closedPort() throws -> Int {
+  public static func closedPort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
     var address = sockaddr_in()
