@@ -20,7 +20,7 @@ struct HelpRenderer {
     let command = path.command
     var sections = [wrap(command.summary)]
     if !command.discussion.isEmpty {
-      sections += command.discussion.split(separator: "\n\n").map { wrap(String($0)) }
+      sections += command.discussion.pieces(separatedBy: "\n\n").map { wrap(String($0)) }
     }
     sections.append(wrap(HelpRenderer.usageLine(for: path), indent: 7))
     if !command.subcommands.isEmpty {

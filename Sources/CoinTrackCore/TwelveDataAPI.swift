@@ -102,10 +102,10 @@ struct TwelveDataAPI: LivePriceAPI {
     if code == 429 {
       throw SourceError.rateLimited(source: requester.source.rawValue, retryAfterSeconds: nil)
     }
-    if code == 400, emptyOnNoData, lowered.contains("no data is available") {
+    if code == 400, emptyOnNoData, lowered.includes("no data is available") {
       return .object([])
     }
-    if code == 400 || code == 404, lowered.contains("not found") {
+    if code == 400 || code == 404, lowered.includes("not found") {
       throw TrackerError.unknownCoin(input: input, suggestions: [])
     }
     throw SourceError.refused(
