@@ -150,32 +150,34 @@ struct CommandRunner {
       notes.append(
         "note: the price for \(day) is the latest price, not the close of a finished day.")
     }
-    try context.standardOutput.write(
-      try render(records, dailyPrices: dailyPrices, settings: resolved))
+    try write(records, dailyPrices: dailyPrices, settings: resolved)
     for note in notes { try? context.standardError.write("\(CommandTable.programName): \(note)\n") }
   }
 
-  /// The text for stdout: the records in the chosen format, or the daily prices as directives;
-  /// in a table, then a sparkline on a terminal or the chart that --chart asks for.
-  private func render(_ records: RecordSet, dailyPrices: [PriceRow]?, settings: ResolvedSettings)
-    throws(PriceDirectiveError) -> String
+  /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices
+  /// as directives; after a table, a sparkline on a terminal or the chart that --chart asks for.
+  private func write(_ records: RecordSet, dailyPrices: [PriceRow]?, settings: ResolvedSettings)
+    throws
   {
     switch settings.format {
     case .priceDirectives(let dialect):
       // ResolvedSettings allows directive formats only where the daily prices are the output.
-      return try dialect.render(dailyPrices ?? [])
+      try context.standardOutput.write(try dialect.render(dailyPrices ?? []))
     case .records(let format):
       let selected =
         settings.fields.map(records.selecting) ?? (format == .table ? records.forTables : records)
-      var text = format.render(selected, header: settings.header, tableStyle: context.tableStyle)
+      try format.write(selected, header: settings.header, tableStyle: context.tableStyle) {
+        try context.standardOutput.write($0)
+      }
       if format == .table, let dailyPrices {
         if settings.wantsChart {
-          text += PriceChart.chart(dailyPrices, width: context.terminalWidth)
+          try context.standardOutput.write(
+            PriceChart.chart(dailyPrices, width: context.terminalWidth))
         } else if context.standardOutputIsTerminal {
-          text += PriceChart.sparkline(dailyPrices, width: context.terminalWidth)
+          try context.standardOutput.write(
+            PriceChart.sparkline(dailyPrices, width: context.terminalWidth))
         }
       }
-      return text
     }
   }
 

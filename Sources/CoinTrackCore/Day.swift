@@ -63,7 +63,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The day as `YYYY-MM-DD`.
   public var description: String {
     let (year, month, day) = components
-    return Day.pad(year, 4) + "-" + Day.pad(month, 2) + "-" + Day.pad(day, 2)
+    // Ten bytes written in place: `prices` formats a date for every row.
+    var bytes: [UInt8] = [0, 0, 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "-"), 0, 0]
+    func put(_ value: Int, at end: Int, width: Int) {
+      var rest = value
+      for index in stride(from: end, to: end - width, by: -1) {
+        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+    }
+    put(year, at: 3, width: 4)
+    put(month, at: 6, width: 2)
+    put(day, at: 9, width: 2)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The day `count` days later (earlier when negative).
@@ -73,11 +85,6 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public static func < (lhs: Day, rhs: Day) -> Bool {
     lhs.daysSince1970 < rhs.daysSince1970
-  }
-
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(value)
-    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
   private static func isLeapYear(_ year: Int) -> Bool {
@@ -139,15 +146,23 @@ public struct DayRange: Hashable, Sendable, Sequence {
     DayRange(from: Swift.max(first, other.first), to: Swift.min(last, other.last))
   }
 
-  public func makeIterator() -> AnyIterator<Day> {
-    var next = first.daysSince1970
-    let end = last.daysSince1970
-    return AnyIterator {
-      guard next <= end else { return nil }
-      defer { next += 1 }
-      return Day(daysSince1970: next)
+  public func makeIterator() -> Iterator {
+    Iterator(upcoming: first.daysSince1970, end: last.daysSince1970)
+  }
+
+  /// Walks the days of a range in order.
+  public struct Iterator: IteratorProtocol {
+    var upcoming: Int
+    let end: Int
+
+    public mutating func next() -> Day? {
+      guard upcoming <= end else { return nil }
+      defer { upcoming += 1 }
+      return Day(daysSince1970: upcoming)
     }
   }
+
+  public var underestimatedCount: Int { count }
 }
 
 extension Day {

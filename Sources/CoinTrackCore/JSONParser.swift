@@ -150,6 +150,20 @@ public struct JSONParser {
   private mutating func parseString() throws(JSONSyntaxError) -> String {
     let openingQuote = position
     position += 1
+    // Fast path: a string without escapes is taken from the input in one piece.
+    var end = position
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else {
+        throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
+      }
+      position = end + 1
+      return text
+    }
     var utf8: [UInt8] = []
     while true {
       guard position < bytes.count else {

@@ -1,31 +1,68 @@
 /// Renders records as JSON: an array with one object per line or a single object, or as JSON
 /// Lines.
 enum JSONRenderer {
-  static func render(_ records: RecordSet) -> String {
-    let objects = objects(of: records)
-    if records.isSingleRecord, let object = objects.first { return object + "\n" }
-    guard !objects.isEmpty else { return "[]\n" }
-    return "[\n  " + objects.joined(separator: ",\n  ") + "\n]\n"
+  /// Appends the records to `output`, calling `flush` whenever it holds a chunk.
+  static func render(
+    _ records: RecordSet, into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
+  ) rethrows {
+    let keys = quotedKeys(records.fields)
+    if records.isSingleRecord, let record = records.records.first {
+      appendObject(record, keys: keys, to: &output)
+      output += "\n"
+      return
+    }
+    guard !records.records.isEmpty else {
+      output += "[]\n"
+      return
+    }
+    output += "[\n"
+    for (index, record) in records.records.enumerated() {
+      output += "  "
+      appendObject(record, keys: keys, to: &output)
+      output += index == records.records.count - 1 ? "\n" : ",\n"
+      if output.isFull { try flush(&output) }
+    }
+    output += "]\n"
   }
 
   /// One compact object per line; no rows print nothing at all.
-  static func renderLines(_ records: RecordSet) -> String {
-    objects(of: records).map { $0 + "\n" }.joined()
-  }
-
-  private static func objects(of records: RecordSet) -> [String] {
-    records.records.map { record in
-      JSONWriter.compact(
-        .object(zip(records.fields, record).map { JSONMember($0.key, value(of: $1)) }))
+  static func renderLines(
+    _ records: RecordSet, into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
+  ) rethrows {
+    let keys = quotedKeys(records.fields)
+    for record in records.records {
+      appendObject(record, keys: keys, to: &output)
+      output += "\n"
+      if output.isFull { try flush(&output) }
     }
   }
 
-  private static func value(of value: RecordSet.Value) -> JSONValue {
-    switch value {
-    case .text(let text): return .string(text)
-    case .number(let text): return .number(text)
-    case .bool(let flag): return .bool(flag)
-    case .null: return .null
+  /// `"key":` for each field, escaped once rather than once a row.
+  private static func quotedKeys(_ fields: [RecordSet.Field]) -> [String] {
+    fields.map { field in
+      var key = TextBuffer()
+      JSONWriter.appendString(field.key, to: &key)
+      key += ":"
+      return key.text
     }
+  }
+
+  /// Appends `{"key":value,...}`, written straight into `output` rather than through `JSONValue`,
+  /// because `prices` writes thousands of them.
+  private static func appendObject(
+    _ record: [RecordSet.Value], keys: [String], to output: inout TextBuffer
+  ) {
+    output += "{"
+    for (column, value) in record.enumerated() {
+      if column > 0 { output += "," }
+      output += keys[column]
+      switch value {
+      case .text(let text): JSONWriter.appendString(text, to: &output)
+      case .number(let text): output += text
+      case .bool(let flag): output += flag ? "true" : "false"
+      case .null: output += "null"
+      }
+    }
+    output += "}"
   }
 }

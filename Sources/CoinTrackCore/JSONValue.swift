@@ -1,8 +1,9 @@
 /// A JSON document as a value, keeping object key order and the exact text of every number.
 ///
 /// Foundation's JSON types turn numbers into `Double`, which would put binary noise into prices;
-/// this type keeps `0.00001234` as the text `0.00001234`.
-public indirect enum JSONValue: Equatable, Sendable {
+/// this type keeps `0.00001234` as the text `0.00001234`. Not `indirect`: the recursion goes
+/// through arrays, which already live on the heap, so no value needs a box of its own.
+public enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   /// A number in JSON syntax, exactly as written.

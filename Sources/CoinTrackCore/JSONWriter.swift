@@ -2,45 +2,52 @@
 public enum JSONWriter {
   /// Compact JSON on one line.
   public static func compact(_ value: JSONValue) -> String {
-    var output = ""
+    var output = TextBuffer()
     write(value, indent: nil, level: 0, into: &output)
-    return output
+    return output.text
   }
 
   /// JSON indented by two spaces per level, for files people may read.
   public static func indented(_ value: JSONValue) -> String {
-    var output = ""
+    var output = TextBuffer()
     write(value, indent: "  ", level: 0, into: &output)
-    return output
+    return output.text
   }
 
   /// Appends `text` as a JSON string literal.
-  public static func appendString(_ text: String, to output: inout String) {
-    output.append("\"")
+  public static func appendString(_ text: String, to output: inout TextBuffer) {
+    // Most text (symbols, names, dates) needs no escape at all: copy it whole.
+    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
+      output.append(ascii: "\"")
+      output += text
+      output.append(ascii: "\"")
+      return
+    }
+    output += "\""
     for scalar in text.unicodeScalars {
       switch scalar {
-      case "\"": output.append("\\\"")
-      case "\\": output.append("\\\\")
-      case "\n": output.append("\\n")
-      case "\r": output.append("\\r")
-      case "\t": output.append("\\t")
-      case "\u{08}": output.append("\\b")
-      case "\u{0C}": output.append("\\f")
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case "\u{08}": output += "\\b"
+      case "\u{0C}": output += "\\f"
       case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
         let hex = String(scalar.value, radix: 16, uppercase: true)
-        output.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-      default: output.unicodeScalars.append(scalar)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output += String(Character(scalar))
       }
     }
-    output.append("\"")
+    output += "\""
   }
 
-  private static func write(_ value: JSONValue, indent: String?, level: Int, into output: inout String)
+  private static func write(_ value: JSONValue, indent: String?, level: Int, into output: inout TextBuffer)
   {
     switch value {
-    case .null: output.append("null")
-    case .bool(let flag): output.append(flag ? "true" : "false")
-    case .number(let text): output.append(text)
+    case .null: output += "null"
+    case .bool(let flag): output += flag ? "true" : "false"
+    case .number(let text): output += text
     case .string(let text): appendString(text, to: &output)
     case .array(let elements):
       writeContainer(
@@ -53,7 +60,7 @@ public enum JSONWriter {
         members, open: "{", close: "}", indent: indent, level: level, into: &output
       ) { member, output in
         appendString(member.key, to: &output)
-        output.append(indent == nil ? ":" : ": ")
+        output += indent == nil ? ":" : ": "
         write(member.value, indent: indent, level: level + 1, into: &output)
       }
     }
@@ -61,19 +68,19 @@ public enum JSONWriter {
 
   private static func writeContainer<Element>(
     _ elements: [Element], open: String, close: String, indent: String?, level: Int,
-    into output: inout String, writeElement: (Element, inout String) -> Void
+    into output: inout TextBuffer, writeElement: (Element, inout TextBuffer) -> Void
   ) {
-    output.append(open)
+    output += open
     guard !elements.isEmpty else {
-      output.append(close)
+      output += close
       return
     }
     for (index, element) in elements.enumerated() {
-      if index > 0 { output.append(",") }
-      if let indent { output.append("\n" + String(repeating: indent, count: level + 1)) }
+      if index > 0 { output += "," }
+      if let indent { output += "\n" + String(repeating: indent, count: level + 1) }
       writeElement(element, &output)
     }
-    if let indent { output.append("\n" + String(repeating: indent, count: level)) }
-    output.append(close)
+    if let indent { output += "\n" + String(repeating: indent, count: level) }
+    output += close
   }
 }

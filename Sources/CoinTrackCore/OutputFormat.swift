@@ -66,12 +66,33 @@ public enum RecordFormat: String, CaseIterable, Sendable {
   public func render(_ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain)
     -> String
   {
+    var text = ""
+    write(records, header: header, tableStyle: tableStyle) { text += $0 }
+    return text
+  }
+
+  /// Hands the records in this format to `sink`, a chunk of about `TextBuffer.chunkSize` bytes
+  /// at a time, so that thousands of rows are never held as one text.
+  public func write(
+    _ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain,
+    to sink: (String) throws -> Void
+  ) rethrows {
+    var output = TextBuffer(capacity: TextBuffer.chunkSize + 4096)
     switch self {
-    case .table: return TableRenderer.render(records, header: header, style: tableStyle)
-    case .csv: return CSVRenderer.render(records, header: header)
-    case .tsv: return TSVRenderer.render(records, header: header)
-    case .json: return JSONRenderer.render(records)
-    case .jsonl: return JSONRenderer.renderLines(records)
+    case .table:
+      try TableRenderer.render(
+        records, header: header, style: tableStyle, into: &output, flush: { try sink($0.takeText()) })
+    case .csv:
+      try DelimitedRenderer.render(
+        records, header: header, dialect: .csv, into: &output, flush: { try sink($0.takeText()) })
+    case .tsv:
+      try DelimitedRenderer.render(
+        records, header: header, dialect: .tsv, into: &output, flush: { try sink($0.takeText()) })
+    case .json:
+      try JSONRenderer.render(records, into: &output, flush: { try sink($0.takeText()) })
+    case .jsonl:
+      try JSONRenderer.renderLines(records, into: &output, flush: { try sink($0.takeText()) })
     }
+    if !output.isEmpty { try sink(output.takeText()) }
   }
 }

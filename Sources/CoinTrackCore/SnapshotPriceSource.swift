@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 import CoinTrackSnapshot
 
 /// The daily closes embedded in the binary: Binance spot candles quoted in USDT.
@@ -73,7 +79,10 @@ struct SnapshotSeries {
   static func named(_ symbol: String) -> SnapshotSeries? {
     for index in 0..<ct_snapshot_coin_count() {
       guard let data = ct_snapshot_coin_at(index) else { continue }
-      if String(cString: data.pointee.symbol) == symbol { return SnapshotSeries(data) }
+      // strcmp rather than a String per coin: `coins list` asks this once per tracked coin.
+      if symbol.withCString({ strcmp($0, data.pointee.symbol) }) == 0 {
+        return SnapshotSeries(data)
+      }
     }
     return nil
   }

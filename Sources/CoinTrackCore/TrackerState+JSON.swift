@@ -46,8 +46,8 @@ extension TrackerState {
     // The version decides how the rest is read, so it is checked before anything else.
     let version = try TrackerState.schemaVersion(of: document)
     let root = try SchemaReader(document, path: "")
-    let keys: Set = ["schema_version", "profile", "coins", "next_id"]
-    try root.allowOnly(version >= 2 ? keys.union(["revision"]) : keys)
+    let keys = ["schema_version", "profile", "coins", "next_id"]
+    try root.allowOnly(version >= 2 ? keys + ["revision"] : keys)
     let profileReader = try root.object("profile")
     try profileReader.allowOnly(["username", "source", "currency"])
     let username = try profileReader.string("username")
@@ -61,6 +61,9 @@ extension TrackerState {
       preferredCurrency: try profileReader.optionalString("currency"))
 
     var coins: [TrackedCoin] = []
+    // Sets, so that checking a thousand coins for repeats stays linear.
+    var seenIDs: Set<Int> = []
+    var seenSymbols: Set<String> = []
     for element in try root.array("coins") {
       try element.allowOnly(["id", "symbol", "name", "coingecko_id"])
       let id = try element.integer("id", in: 1...Int(Int32.max))
@@ -68,11 +71,11 @@ extension TrackerState {
       guard !symbol.isEmpty else {
         throw StateSchemaError(keyPath: element.path(of: "symbol"), problem: .invalid("is empty"))
       }
-      if coins.contains(where: { $0.id == id }) {
+      guard seenIDs.insert(id).inserted else {
         throw StateSchemaError(
           keyPath: element.path(of: "id"), problem: .invalid("repeats id \(id)"))
       }
-      if coins.contains(where: { $0.coin.symbol == symbol }) {
+      guard seenSymbols.insert(symbol).inserted else {
         throw StateSchemaError(
           keyPath: element.path(of: "symbol"), problem: .invalid("repeats symbol '\(symbol)'"))
       }
@@ -125,28 +128,38 @@ public struct StateSchemaError: Error, Hashable, Sendable {
 /// Reads typed fields out of one JSON object, tracking the key path for errors.
 private struct SchemaReader {
   let members: [JSONMember]
-  let basePath: String
+  /// The path of the object, or of the array holding it at `index`; the full path is built only
+  /// for an error, so that reading a thousand valid coins builds no strings.
+  let containerPath: String
+  let index: Int?
 
-  init(_ value: JSONValue, path: String) throws(StateSchemaError) {
+  init(_ value: JSONValue, path: String, index: Int? = nil) throws(StateSchemaError) {
+    containerPath = path
+    self.index = index
     guard case .object(let members) = value else {
       throw StateSchemaError(
-        keyPath: path, problem: .wrongType(expected: "an object", found: value.kindName))
+        keyPath: index.map { "\(path)[\($0)]" } ?? path,
+        problem: .wrongType(expected: "an object", found: value.kindName))
     }
     self.members = members
-    self.basePath = path
+  }
+
+  var basePath: String {
+    index.map { "\(containerPath)[\($0)]" } ?? containerPath
   }
 
   func path(of key: String) -> String {
     basePath.isEmpty ? key : basePath + "." + key
   }
 
-  func allowOnly(_ keys: Set<String>) throws(StateSchemaError) {
-    var seen: Set<String> = []
-    for member in members {
+  /// Refuses keys not in `keys`, and keys that appear twice. Objects here have a handful of
+  /// keys, so plain comparisons beat hashing.
+  func allowOnly(_ keys: [String]) throws(StateSchemaError) {
+    for (position, member) in members.enumerated() {
       guard keys.contains(member.key) else {
         throw StateSchemaError(keyPath: path(of: member.key), problem: .unknownKey)
       }
-      guard seen.insert(member.key).inserted else {
+      guard !members[..<position].contains(where: { $0.key == member.key }) else {
         throw StateSchemaError(keyPath: path(of: member.key), problem: .invalid("appears twice"))
       }
     }
@@ -200,7 +213,7 @@ private struct SchemaReader {
     }
     var readers: [SchemaReader] = []
     for (index, element) in elements.enumerated() {
-      readers.append(try SchemaReader(element, path: path(of: key) + "[\(index)]"))
+      readers.append(try SchemaReader(element, path: path(of: key), index: index))
     }
     return readers
   }
