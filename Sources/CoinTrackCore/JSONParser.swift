@@ -6,27 +6,35 @@ public struct JSONParser {
   /// Nesting deeper than this is rejected instead of exhausting the stack.
   public static let maximumDepth = 256
 
-  private let bytes: [UInt8]
+  /// The document, read through a pointer valid for one `parse` call: reading an array element
+  /// by element cost half the time of loading a state file of a thousand coins.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   private var depth = 0
 
-  private init(bytes: [UInt8]) {
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// Parses one complete JSON document.
   public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       throw JSONSyntaxError(offset: 0, reason: "the file starts with a UTF-8 byte-order mark")
     }
-    parser.skipWhitespace()
-    let value = try parser.parseValue()
-    parser.skipWhitespace()
-    guard parser.position == bytes.count else {
-      throw parser.failure("unexpected \(parser.describeCurrent()) after the end of the document")
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONSyntaxError) -> JSONValue in
+        var parser = JSONParser(bytes: buffer)
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.position == buffer.count else {
+          throw parser.failure(
+            "unexpected \(parser.describeCurrent()) after the end of the document")
+        }
+        return value
+      }
     }
-    return value
+    return try result.get()
   }
 
   /// Parses a JSON document from text.
@@ -111,7 +119,7 @@ public struct JSONParser {
   {
     let wordBytes = Array(word.utf8)
     guard bytes.count - position >= wordBytes.count,
-      Array(bytes[position..<position + wordBytes.count]) == wordBytes
+      bytes[position..<position + wordBytes.count].elementsEqual(wordBytes)
     else { throw failure("unexpected \(describeCurrent())") }
     position += wordBytes.count
     return value
@@ -158,7 +166,10 @@ public struct JSONParser {
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      guard let text = String(validating: bytes[position..<end], as: UTF8.self) else {
+      guard
+        let text = String(
+          validating: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+      else {
         throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
       }
       position = end + 1
