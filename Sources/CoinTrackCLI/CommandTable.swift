@@ -57,7 +57,8 @@ enum CommandTable {
       + "set.",
     default: "the profile's currency where the source quotes it, else the source's own")
   static let refreshOption = OptionSpec(
-    "refresh", summary: "Ask a live source for today's prices even when the cache holds fresh ones.")
+    "refresh", summary: "Ask a live source for today's prices even when the cache holds fresh ones."
+  )
   static let cachedOnlyOption = OptionSpec(
     "cached-only",
     summary: "Answer from the cache of a live source alone, asking nothing; exit 69 when the "

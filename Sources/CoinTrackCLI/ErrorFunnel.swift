@@ -166,16 +166,19 @@ enum ErrorFunnel {
     switch error {
     case .unusable(let path, let reason):
       return Failure(
-        message: "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
+        message:
+          "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(
-        message: "the state file \(quote(path, shortened: false)) has schema version \(version), but this "
+        message:
+          "the state file \(quote(path, shortened: false)) has schema version \(version), but this "
           + "cointrack reads up to \(supported); it was left untouched.",
         code: .unusableState, usage: nil)
     case .unreadable(let path, let reason):
       return Failure(
-        message: "cannot read \(quote(path, shortened: false)): \(reason).", code: .ioError, usage: nil)
+        message: "cannot read \(quote(path, shortened: false)): \(reason).", code: .ioError,
+        usage: nil)
     case .unwritable(let path, let reason):
       return Failure(
         message: "cannot write \(quote(path, shortened: false)): \(reason); nothing was changed.",

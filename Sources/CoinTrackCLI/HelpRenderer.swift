@@ -162,28 +162,29 @@ struct HelpRenderer {
           + "empty or relative. The embedded snapshot needs no cache."
       ),
     ]
-    let variables = [
-      (
-        "COINTRACK_TODAY",
-        "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'."
-      ),
-      (
-        "COINTRACK_LOCK_TIMEOUT",
-        "How many seconds to wait for another cointrack's lock on the state; default "
-          + lockTimeout + "."
-      ),
-    ] + SourceSelection.variables.map { ($0.name, $0.meaning) } + [
-      (
-        "COINTRACK_COINGECKO_URL, COINTRACK_BINANCE_URL, COINTRACK_TWELVEDATA_URL",
-        "Replace a live source's base URL, for tests and self-hosted mirrors; 'cointrack help "
-          + "sources' lists them."
-      ),
-      ("COINGECKO_API_KEY, TWELVEDATA_API_KEY", "API keys of the live sources that take one."),
-      ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
-      ("TERM", "When 'dumb', tables are never decorated."),
-      ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
-      ("XDG_DATA_HOME, XDG_CACHE_HOME, HOME", "Where the files above live."),
-    ]
+    let variables =
+      [
+        (
+          "COINTRACK_TODAY",
+          "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'."
+        ),
+        (
+          "COINTRACK_LOCK_TIMEOUT",
+          "How many seconds to wait for another cointrack's lock on the state; default "
+            + lockTimeout + "."
+        ),
+      ] + SourceSelection.variables.map { ($0.name, $0.meaning) } + [
+        (
+          "COINTRACK_COINGECKO_URL, COINTRACK_BINANCE_URL, COINTRACK_TWELVEDATA_URL",
+          "Replace a live source's base URL, for tests and self-hosted mirrors; 'cointrack help "
+            + "sources' lists them."
+        ),
+        ("COINGECKO_API_KEY, TWELVEDATA_API_KEY", "API keys of the live sources that take one."),
+        ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
+        ("TERM", "When 'dumb', tables are never decorated."),
+        ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
+        ("XDG_DATA_HOME, XDG_CACHE_HOME, HOME", "Where the files above live."),
+      ]
     return wrap("cointrack keeps its state in one file and reads these variables.") + "\n\n"
       + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
       + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"

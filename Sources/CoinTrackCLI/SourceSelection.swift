@@ -1,10 +1,10 @@
+import CoinTrackCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import CoinTrackCore
 
 /// The price source a run uses: chosen by --source, else the profile, else the snapshot, and
 /// configured from --currency, --refresh, --cached-only and the environment.
@@ -42,7 +42,9 @@ struct SourceSelection {
       chosenKind ?? profile?.preferredSource.flatMap(PriceSourceKind.init(rawValue:)) ?? .offline
     // A stored currency the chosen source cannot quote yields to the source's own; an explicit
     // one is checked, and refused, by the source.
-    let storedCurrency = profile?.preferredCurrency.flatMap { kind.currencies.contains($0) ? $0 : nil }
+    let storedCurrency = profile?.preferredCurrency.flatMap {
+      kind.currencies.contains($0) ? $0 : nil
+    }
     return try kind.makeSource(
       currency: chosenCurrency ?? storedCurrency, configuration: try configuration())
   }

@@ -29,7 +29,7 @@ enum TextWrapping {
       if row.term.count > termWidth {
         return lead + "\n" + String(repeating: " ", count: column)
           + wrap(row.description, width: width - column, hangingIndent: 0)
-            .replacingNewlines(indent: column)
+          .replacingNewlines(indent: column)
       }
       let padded = lead + String(repeating: " ", count: column - lead.count)
       return padded

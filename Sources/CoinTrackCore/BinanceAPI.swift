@@ -51,7 +51,8 @@ struct BinanceAPI: LivePriceAPI {
 
   func latest(ofKeys pairs: [String], currency: String) throws -> [Price?] {
     // Without a start time the newest candle is today's open one: its close is the last trade.
-    try pairs.map { pair in try klines(pair: pair, query: [("limit", "1")], input: pair).last?.close }
+    try pairs.map { pair in try klines(pair: pair, query: [("limit", "1")], input: pair).last?.close
+    }
   }
 
   /// One daily candle: the UTC day it opens and its close.
@@ -71,10 +72,14 @@ struct BinanceAPI: LivePriceAPI {
     }
     guard case .array(let rows) = body else { throw badResponse("klines is not an array") }
     return try rows.map { row in
-      guard case .array(let fields) = row, fields.count >= 5, case .number(let openText) = fields[0],
-        let openTime = Int(openText), openTime % 86_400_000 == 0, case .string(let closeText) = fields[4],
+      guard case .array(let fields) = row, fields.count >= 5,
+        case .number(let openText) = fields[0],
+        let openTime = Int(openText), openTime % 86_400_000 == 0,
+        case .string(let closeText) = fields[4],
         let close = Price(decimalText: closeText)
-      else { throw badResponse("a kline is not [openTime, open, high, low, close, ...] of a UTC day") }
+      else {
+        throw badResponse("a kline is not [openTime, open, high, low, close, ...] of a UTC day")
+      }
       return Candle(day: Day(daysSince1970: openTime / 86_400_000), close: close)
     }
   }

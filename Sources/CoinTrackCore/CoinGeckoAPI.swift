@@ -19,7 +19,8 @@ struct CoinGeckoAPI: LivePriceAPI {
     let needle = input.trimmingSpaces().lowercased()
     if let exact = coins.first(where: { $0.coingeckoID == needle }) { return exact }
     for matches in [
-      coins.filter { $0.symbol.lowercased() == needle }, coins.filter { $0.name.lowercased() == needle },
+      coins.filter { $0.symbol.lowercased() == needle },
+      coins.filter { $0.name.lowercased() == needle },
     ] where !matches.isEmpty {
       guard matches.count == 1 else {
         throw SourceError.ambiguousSymbol(
@@ -102,7 +103,9 @@ struct CoinGeckoAPI: LivePriceAPI {
           return .array([.string(id), .string(symbol), .string(name)])
         })
     }
-    guard case .array(let entries) = list else { throw badResponse("the cached coin list is damaged") }
+    guard case .array(let entries) = list else {
+      throw badResponse("the cached coin list is damaged")
+    }
     return entries.compactMap { entry in
       guard case .array(let fields) = entry, fields.count == 3, case .string(let id) = fields[0],
         case .string(let symbol) = fields[1], case .string(let name) = fields[2]

@@ -42,8 +42,9 @@ public enum JSONWriter {
     output += "\""
   }
 
-  private static func write(_ value: JSONValue, indent: String?, level: Int, into output: inout TextBuffer)
-  {
+  private static func write(
+    _ value: JSONValue, indent: String?, level: Int, into output: inout TextBuffer
+  ) {
     switch value {
     case .null: output += "null"
     case .bool(let flag): output += flag ? "true" : "false"

@@ -130,7 +130,9 @@ public struct LivePriceSource: PriceSource {
   public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {
     let key = try api.key(for: coin, currency: currency, cache: cache)
     var closes = CachedCloses()
-    if let lastClosed = DayRange(from: range.first, to: Swift.min(range.last, currentDay.adding(days: -1))) {
+    if let lastClosed = DayRange(
+      from: range.first, to: Swift.min(range.last, currentDay.adding(days: -1)))
+    {
       closes = try closedDays(ofKey: key, in: lastClosed)
     }
     var latestPrice: Price?

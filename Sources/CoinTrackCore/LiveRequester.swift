@@ -129,7 +129,8 @@ struct LiveRequester: Sendable {
   /// `?a=1&b=2` with values percent-encoded (RFC 3986 unreserved characters stay).
   static func queryString(_ query: [(String, String)]) -> String {
     guard !query.isEmpty else { return "" }
-    return "?" + query.map { percentEncoded($0.0) + "=" + percentEncoded($0.1) }.joined(separator: "&")
+    return "?"
+      + query.map { percentEncoded($0.0) + "=" + percentEncoded($0.1) }.joined(separator: "&")
   }
 
   /// `text` percent-encoded for a URL path segment or query value.

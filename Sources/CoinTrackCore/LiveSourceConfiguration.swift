@@ -40,9 +40,9 @@ extension PriceSourceKind {
   /// Opens this source quoting in `currency` (the source's default when nil).
   ///
   /// Fails before any request when the currency cannot be quoted or a needed key is missing.
-  public func makeSource(currency: String?, configuration: LiveSourceConfiguration) throws(
-    SourceError
-  ) -> any PriceSource {
+  public func makeSource(currency: String?, configuration: LiveSourceConfiguration)
+    throws(SourceError) -> any PriceSource
+  {
     let quote = try checkedCurrency(currency ?? defaultCurrency)
     let key = configuration.apiKeys[self].flatMap { $0.isEmpty ? nil : $0 }
     guard let defaultBaseURL else { return SnapshotPriceSource() }
@@ -67,7 +67,8 @@ extension PriceSourceKind {
     }
     return LivePriceSource(
       kind: self, api: api,
-      cache: LiveCacheAccess(cache: configuration.cache, source: self, policy: configuration.policy),
+      cache: LiveCacheAccess(
+        cache: configuration.cache, source: self, policy: configuration.policy),
       currency: quote, currentDay: configuration.currentDay)
   }
 }

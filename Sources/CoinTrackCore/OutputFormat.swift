@@ -81,7 +81,8 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     switch self {
     case .table:
       try TableRenderer.render(
-        records, header: header, style: tableStyle, into: &output, flush: { try sink($0.takeText()) })
+        records, header: header, style: tableStyle, into: &output,
+        flush: { try sink($0.takeText()) })
     case .csv:
       try DelimitedRenderer.render(
         records, header: header, dialect: .csv, into: &output, flush: { try sink($0.takeText()) })

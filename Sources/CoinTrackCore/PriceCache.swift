@@ -138,17 +138,21 @@ struct CachedCloses: Equatable {
       JSONMember(
         "closes",
         .object(
-          closes.sorted { $0.key < $1.key }.map { JSONMember($0.key.description, .string($0.value.text)) }
+          closes.sorted { $0.key < $1.key }.map {
+            JSONMember($0.key.description, .string($0.value.text))
+          }
         )),
       JSONMember(
         "covered",
-        .array(covered.map { .array([.string($0.first.description), .string($0.last.description)]) })),
+        .array(
+          covered.map { .array([.string($0.first.description), .string($0.last.description)]) })),
     ])
   }
 
   /// Reads a cache document; nil when it is not one.
   init?(json: JSONValue) {
-    guard case .object(let closeMembers)? = json["closes"], case .array(let ranges)? = json["covered"]
+    guard case .object(let closeMembers)? = json["closes"],
+      case .array(let ranges)? = json["covered"]
     else { return nil }
     for member in closeMembers {
       guard let day = Day(iso: member.key), case .string(let text) = member.value,

@@ -21,8 +21,11 @@ public enum PriceSourceKind: String, CaseIterable, Sendable {
     switch self {
     case .offline: return [SnapshotPriceSource.currency]
     case .coingecko:
-      return ["USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "KRW", "BRL", "BTC", "ETH"]
-    case .binance: return ["USDT", "USDC", "FDUSD", "BTC", "ETH", "BNB", "EUR", "TRY", "BRL", "JPY"]
+      return [
+        "USD", "EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "CNY", "INR", "KRW", "BRL", "BTC", "ETH",
+      ]
+    case .binance:
+      return ["USDT", "USDC", "FDUSD", "BTC", "ETH", "BNB", "EUR", "TRY", "BRL", "JPY"]
     case .twelvedata: return ["USD", "EUR", "GBP", "JPY", "CAD", "AUD", "CHF"]
     }
   }

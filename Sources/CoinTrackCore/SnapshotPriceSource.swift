@@ -1,10 +1,10 @@
+import CoinTrackSnapshot
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import CoinTrackSnapshot
 
 /// The daily closes embedded in the binary: Binance spot candles quoted in USDT.
 ///
@@ -106,6 +106,8 @@ struct SnapshotSeries {
     let end = Int(data.pointee.offsets[index + 1])
     guard end > start else { return nil }
     let text = UnsafeRawPointer(data.pointee.closes + start).assumingMemoryBound(to: UInt8.self)
-    return Price(decimalText: String(decoding: UnsafeBufferPointer(start: text, count: end - start), as: UTF8.self))
+    return Price(
+      decimalText: String(
+        decoding: UnsafeBufferPointer(start: text, count: end - start), as: UTF8.self))
   }
 }

@@ -19,7 +19,8 @@ struct TwelveDataAPI: LivePriceAPI {
     else { throw TrackerError.unknownCoin(input: input, suggestions: []) }
     let pair = symbol + "/" + PriceSourceKind.twelvedata.defaultCurrency
     let name = try cache.value(
-      "known-\(pair)", maximumAge: TwelveDataAPI.knownSymbolMaximumAge, what: "whether \(pair) exists"
+      "known-\(pair)", maximumAge: TwelveDataAPI.knownSymbolMaximumAge,
+      what: "whether \(pair) exists"
     ) {
       let body = try get(
         "/time_series", query: [("symbol", pair), ("interval", "1day"), ("outputsize", "1")],
@@ -28,7 +29,9 @@ struct TwelveDataAPI: LivePriceAPI {
       if case .string(let base)? = body["meta"]?["currency_base"] { return .string(base) }
       return .string(symbol)
     }
-    guard case .string(let fullName) = name else { return Coin(symbol: symbol, name: symbol, coingeckoID: nil) }
+    guard case .string(let fullName) = name else {
+      return Coin(symbol: symbol, name: symbol, coingeckoID: nil)
+    }
     return Coin(symbol: symbol, name: fullName, coingeckoID: nil)
   }
 

@@ -59,11 +59,14 @@ import Testing
     #expect(try ArgumentParser.parse(["--version"]) == .version)
     #expect(
       try ArgumentParser.parse(["coins", "add", "-h"])
-        == .help(CommandPath(commands: [CommandTable.root, CommandTable.coins, CommandTable.coinsAdd])))
+        == .help(
+          CommandPath(commands: [CommandTable.root, CommandTable.coins, CommandTable.coinsAdd])))
     // Help wins over an error elsewhere on the line.
     #expect(
       try ArgumentParser.parse(["coins", "bogus", "--help"])
         == .help(CommandPath(commands: [CommandTable.root, CommandTable.coins])))
-    #expect(try ArgumentParser.parse(["prices", "--to", "--help"]) == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
+    #expect(
+      try ArgumentParser.parse(["prices", "--to", "--help"])
+        == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
   }
 }

@@ -184,27 +184,39 @@ struct InProcessRun {
     #expect(today.status == 64)
     #expect(
       today.standardError.hasPrefix(
-        "cointrack: invalid date 'someday' for COINTRACK_TODAY: use YYYY-MM-DD, 'today' or 'yesterday'.\n"))
-    let timeout = InProcessRun(["profile", "show"], environment: ["COINTRACK_LOCK_TIMEOUT": "soon"])
+        "cointrack: invalid date 'someday' for COINTRACK_TODAY: use YYYY-MM-DD, 'today' or 'yesterday'.\n"
+      ))
+    let timeout = InProcessRun(
+      ["profile", "show"], environment: ["COINTRACK_LOCK_TIMEOUT": "soon"])
     #expect(timeout.status == 64)
     #expect(
       timeout.standardError.hasPrefix(
-        "cointrack: invalid COINTRACK_LOCK_TIMEOUT 'soon': use a number of seconds, such as 5 or 0.5.\n"))
+        "cointrack: invalid COINTRACK_LOCK_TIMEOUT 'soon': use a number of seconds, such as 5 or 0.5.\n"
+      ))
   }
 
   @Test func controlCharactersInInputAreEscapedToKeepOneLine() {
     let run = InProcessRun(["coins", "list", "--format", "a\nb\u{1B}"])
-    #expect(run.standardError.hasPrefix("cointrack: unknown format 'a\\nb\\u{1b}'; choose table, csv, tsv, json, jsonl, ledger, hledger or beancount.\n"))
+    #expect(
+      run.standardError.hasPrefix(
+        "cointrack: unknown format 'a\\nb\\u{1b}'; choose table, csv, tsv, json, jsonl, ledger, hledger or beancount.\n"
+      ))
     #expect(run.status == 64)
   }
 
   @Test func commandsThatNeedNoStateWorkWithoutAHome() {
-    let run = InProcessRun(["coins", "available", "--format", "csv"], environment: ["HOME": "", "XDG_DATA_HOME": ""])
+    let run = InProcessRun(
+      ["coins", "available", "--format", "csv"], environment: ["HOME": "", "XDG_DATA_HOME": ""])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("symbol,name,first_date,last_date\r\nADA,Cardano,2018-04-17,2026-05-20\r\n"))
+    #expect(
+      run.standardOutput.hasPrefix(
+        "symbol,name,first_date,last_date\r\nADA,Cardano,2018-04-17,2026-05-20\r\n"))
     let list = InProcessRun(["coins", "list"], environment: ["HOME": "", "XDG_DATA_HOME": ""])
     #expect(list.status == 78)
-    #expect(list.standardError == "cointrack: cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME is not set.\n")
+    #expect(
+      list.standardError
+        == "cointrack: cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME is not set.\n"
+    )
   }
 }
 
@@ -212,6 +224,9 @@ struct InProcessRun {
   @Test func veryLongInputIsShortenedInTheMessage() {
     let run = InProcessRun(["prices", String(repeating: "z", count: 5_000)])
     #expect(run.status == 66)
-    #expect(run.standardError == "cointrack: unknown coin '\(String(repeating: "z", count: 97))...'; see 'cointrack coins available'.\n")
+    #expect(
+      run.standardError
+        == "cointrack: unknown coin '\(String(repeating: "z", count: 97))...'; see 'cointrack coins available'.\n"
+    )
   }
 }

@@ -53,7 +53,8 @@ import Testing
     let late = try #require(DayRange(from: Day(iso: "2024-01-20")!, to: Day(iso: "2024-02-10")!))
     #expect(january.clamped(to: late)?.first.description == "2024-01-20")
     #expect(january.clamped(to: late)?.last.description == "2024-01-31")
-    let february = try #require(DayRange(from: Day(iso: "2024-02-01")!, to: Day(iso: "2024-02-29")!))
+    let february = try #require(
+      DayRange(from: Day(iso: "2024-02-01")!, to: Day(iso: "2024-02-29")!))
     #expect(january.clamped(to: february) == nil)
   }
 }
@@ -81,7 +82,10 @@ import Testing
 
   @Test func suggestsCloseCandidatesClosestFirst() {
     #expect(EditDistance.closest(to: "lsit", among: ["add", "list", "remove"]) == ["list"])
-    #expect(EditDistance.closest(to: "--form", among: ["--format", "--from", "--today"]) == ["--from", "--format"])
+    #expect(
+      EditDistance.closest(to: "--form", among: ["--format", "--from", "--today"]) == [
+        "--from", "--format",
+      ])
     #expect(EditDistance.closest(to: "xyz", among: ["add", "list"]).isEmpty)
     #expect(EditDistance.closest(to: "avail", among: ["available", "add"]) == ["available"])
   }

@@ -25,14 +25,18 @@ import Testing
 
   @Test func uncoveredDaysAreTheGapsBetweenCoveredRanges() {
     var cached = CachedCloses()
-    #expect(cached.uncovered(in: range("2024-01-01", "2024-01-10")) == [range("2024-01-01", "2024-01-10")])
+    #expect(
+      cached.uncovered(in: range("2024-01-01", "2024-01-10")) == [range("2024-01-01", "2024-01-10")]
+    )
     cached.record([:], covering: range("2024-01-03", "2024-01-04"))
     cached.record([:], covering: range("2024-01-08", "2024-01-20"))
     #expect(
       cached.uncovered(in: range("2024-01-01", "2024-01-10"))
         == [range("2024-01-01", "2024-01-02"), range("2024-01-05", "2024-01-07")])
     #expect(cached.uncovered(in: range("2024-01-09", "2024-01-12")).isEmpty)
-    #expect(cached.uncovered(in: range("2024-01-15", "2024-01-25")) == [range("2024-01-21", "2024-01-25")])
+    #expect(
+      cached.uncovered(in: range("2024-01-15", "2024-01-25")) == [range("2024-01-21", "2024-01-25")]
+    )
   }
 
   @Test func recordingMergesAdjacentRangesAndKeepsCloses() throws {
@@ -41,8 +45,10 @@ import Testing
     cached.record([Day(iso: "2024-01-02")!: price], covering: range("2024-01-01", "2024-01-03"))
     cached.record([:], covering: range("2024-01-04", "2024-01-05"))
     cached.record([:], covering: range("2024-01-10", "2024-01-11"))
-    #expect(cached.covered == [range("2024-01-01", "2024-01-05"), range("2024-01-10", "2024-01-11")])
-    let reread = try #require(CachedCloses(json: try JSONParser.parse(JSONWriter.compact(cached.json))))
+    #expect(
+      cached.covered == [range("2024-01-01", "2024-01-05"), range("2024-01-10", "2024-01-11")])
+    let reread = try #require(
+      CachedCloses(json: try JSONParser.parse(JSONWriter.compact(cached.json))))
     #expect(reread == cached)
     #expect(reread.closes[Day(iso: "2024-01-02")!]?.text == "1.5")
   }

@@ -10,7 +10,8 @@ import Testing
     let first = Day(iso: start)!
     return prices.enumerated().map { offset, text in
       PriceRow(
-        day: first.adding(days: offset), symbol: "BTC", price: text.flatMap(Price.init(decimalText:)),
+        day: first.adding(days: offset), symbol: "BTC",
+        price: text.flatMap(Price.init(decimalText:)),
         currency: "USDT", source: "test")
     }
   }

@@ -13,7 +13,9 @@ import Testing
   @Test func tableAlignsTextLeftAndNumbersRight() {
     let simple = RecordSet(
       fields: [.init("id", isNumeric: true), .init("symbol"), .init("price", isNumeric: true)],
-      records: [[.number("1"), .text("BTC"), .number("42280.23")], [.number("12"), .text("SOL"), .null]])
+      records: [
+        [.number("1"), .text("BTC"), .number("42280.23")], [.number("12"), .text("SOL"), .null],
+      ])
     #expect(
       RecordFormat.table.render(simple) == """
         ID  SYMBOL     PRICE
@@ -32,7 +34,8 @@ import Testing
   @Test func csvFollowsRFC4180() {
     #expect(
       RecordFormat.csv.render(records)
-        == "id,name,price\r\n7,\"Bitcoin, \"\"the\"\" first\",0.00001234\r\n12,\"line\nbreak\",\r\n")
+        == "id,name,price\r\n7,\"Bitcoin, \"\"the\"\" first\",0.00001234\r\n12,\"line\nbreak\",\r\n"
+    )
   }
 
   @Test func jsonPrintsNumbersFromTheirTextAndNullForNone() {
@@ -64,7 +67,11 @@ import Testing
       RecordFormat.csv.render(set)
         == "date,symbol,price,currency,source,closed\r\n2026-01-07,BTC,91364.16,USDT,offline,true\r\n"
         + "2026-01-08,BTC,,USDT,offline,true\r\n")
-    #expect(RecordFormat.table.render(set).contains("2026-01-08  BTC            -  USDT      offline"))
-    #expect(RecordFormat.json.render(set).contains(#"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline","closed":true}"#))
+    #expect(
+      RecordFormat.table.render(set).contains("2026-01-08  BTC            -  USDT      offline"))
+    #expect(
+      RecordFormat.json.render(set).contains(
+        #"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline","closed":true}"#
+      ))
   }
 }

@@ -113,7 +113,10 @@ import Testing
       atPath: FileSystem.directory(of: store.path), withIntermediateDirectories: true)
     try Data(#"{"schema_version": 99, "whatever": true}"#.utf8)
       .write(to: URL(fileURLWithPath: store.path))
-    #expect(throws: StateError.newerSchema(path: store.path, version: 99, supported: TrackerState.schemaVersion)) {
+    #expect(
+      throws: StateError.newerSchema(
+        path: store.path, version: 99, supported: TrackerState.schemaVersion)
+    ) {
       try store.load()
     }
   }

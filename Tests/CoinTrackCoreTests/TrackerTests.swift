@@ -37,12 +37,19 @@ import Testing
     let added = try tracker.addCoins(["ada", "Bitcoin Cash", "CARDANO"])
     #expect(added.map(\.coin.symbol) == ["ADA", "BCH"])
     #expect(added.map(\.id) == [6, 7])
-    #expect(throws: TrackerError.coinAlreadyTracked(input: "btc", coin: TrackedCoin(
-      id: 1, coin: Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")))) {
+    #expect(
+      throws: TrackerError.coinAlreadyTracked(
+        input: "btc",
+        coin: TrackedCoin(
+          id: 1, coin: Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")))
+    ) {
       try tracker.addCoins(["doge", "btc"])
     }
     #expect(throws: TrackerError.self) { try tracker.addCoins(["trx", "nonsense"]) }
-    #expect(try tracker.listCoins().map(\.tracked.coin.symbol) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH"])
+    #expect(
+      try tracker.listCoins().map(\.tracked.coin.symbol) == [
+        "BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH",
+      ])
   }
 
   @Test func unknownCoinsComeWithSuggestions() throws {
@@ -63,7 +70,9 @@ import Testing
     let removed = try tracker.removeCoins(["1", "eth", "Solana"])
     #expect(removed.map(\.coin.symbol) == ["BTC", "ETH", "SOL"])
     #expect(throws: TrackerError.coinNotTracked(input: "btc")) { try tracker.removeCoins(["btc"]) }
-    #expect(throws: TrackerError.coinNotTracked(input: "99")) { try tracker.removeCoins(["bnb", "99"]) }
+    #expect(throws: TrackerError.coinNotTracked(input: "99")) {
+      try tracker.removeCoins(["bnb", "99"])
+    }
     #expect(try tracker.listCoins().count == 2)
     let readded = try tracker.addCoins(["BTC"])
     #expect(readded.map(\.id) == [6])
@@ -73,7 +82,10 @@ import Testing
     let directory = try TemporaryDirectory()
     let history = try directory.tracker().prices(
       coin: "btc", from: day("2026-01-06"), to: day("2026-01-09"))
-    #expect(history.rows.map(\.day.description) == ["2026-01-06", "2026-01-07", "2026-01-08", "2026-01-09"])
+    #expect(
+      history.rows.map(\.day.description) == [
+        "2026-01-06", "2026-01-07", "2026-01-08", "2026-01-09",
+      ])
     #expect(history.rows.map { $0.price?.text } == ["93747.97", "91364.16", nil, "90641.28"])
     #expect(history.missingDays == 1)
   }
@@ -89,15 +101,25 @@ import Testing
   @Test func rejectsBadRanges() throws {
     let directory = try TemporaryDirectory()
     let tracker = directory.tracker(today: "2024-06-01")
-    #expect(throws: TrackerError.rangeStartsAfterEnd(from: Day(iso: "2024-02-01")!, to: Day(iso: "2024-01-01")!)) {
+    #expect(
+      throws: TrackerError.rangeStartsAfterEnd(
+        from: Day(iso: "2024-02-01")!, to: Day(iso: "2024-01-01")!)
+    ) {
       try tracker.prices(coin: "BTC", from: day("2024-02-01"), to: day("2024-01-01"))
     }
-    #expect(throws: TrackerError.dateAfterToday(input: "2024-06-02", day: Day(iso: "2024-06-02")!, today: Day(iso: "2024-06-01")!)) {
+    #expect(
+      throws: TrackerError.dateAfterToday(
+        input: "2024-06-02", day: Day(iso: "2024-06-02")!, today: Day(iso: "2024-06-01")!)
+    ) {
       try tracker.prices(coin: "BTC", from: day("2024-06-01"), to: day("2024-06-02"))
     }
-    #expect(throws: TrackerError.noPricesInRange(
-      symbol: "SOL", requested: DayRange(from: Day(iso: "2019-01-01")!, to: Day(iso: "2019-12-31")!)!,
-      held: DayRange(from: Day(iso: "2020-08-11")!, to: Day(iso: "2026-05-20")!)!, source: "offline")) {
+    #expect(
+      throws: TrackerError.noPricesInRange(
+        symbol: "SOL",
+        requested: DayRange(from: Day(iso: "2019-01-01")!, to: Day(iso: "2019-12-31")!)!,
+        held: DayRange(from: Day(iso: "2020-08-11")!, to: Day(iso: "2026-05-20")!)!,
+        source: "offline")
+    ) {
       try tracker.prices(coin: "solana", from: day("2019-01-01"), to: day("2019-12-31"))
     }
   }
@@ -105,7 +127,9 @@ import Testing
   @Test func setsAValidUsernameAndRefusesInvalidOnes() throws {
     let directory = try TemporaryDirectory()
     let tracker = directory.tracker()
-    #expect(try tracker.updateProfile(username: "  alice  ", source: nil, currency: nil).username == "alice")
+    #expect(
+      try tracker.updateProfile(username: "  alice  ", source: nil, currency: nil).username
+        == "alice")
     #expect(try tracker.profile().username == "alice")
     let cases: [(String, UsernameProblem)] = [
       ("   ", .empty), (String(repeating: "x", count: 33), .tooLong(33)), ("a\nb", .lineBreak),
@@ -116,7 +140,10 @@ import Testing
         try tracker.updateProfile(username: input, source: nil, currency: nil)
       }
     }
-    #expect(try tracker.updateProfile(username: String(repeating: "é", count: 32), source: nil, currency: nil).username.count == 32)
+    #expect(
+      try tracker.updateProfile(
+        username: String(repeating: "é", count: 32), source: nil, currency: nil
+      ).username.count == 32)
     #expect(try tracker.profile().username.count == 32)
   }
 }

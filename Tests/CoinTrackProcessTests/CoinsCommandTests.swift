@@ -23,7 +23,8 @@ import Testing
         """)
     let table = try sandbox.run(["coins", "add", "Dogecoin"])
     #expect(table.standardOutput == "ID  SYMBOL  NAME\n 8  DOGE    Dogecoin\n")
-    #expect(try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH", "DOGE"])
+    #expect(
+      try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH", "DOGE"])
   }
 
   @Test func anUnknownCoinNamesTheClosestMatchesAndAddsNothing() throws {
@@ -31,11 +32,13 @@ import Testing
     let result = try sandbox.run(["coins", "add", "trx", "bitcon"])
     #expect(result.status == 66)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "cointrack: unknown coin 'bitcon'; did you mean BTC (Bitcoin)?\n")
+    #expect(
+      result.standardError == "cointrack: unknown coin 'bitcon'; did you mean BTC (Bitcoin)?\n")
     #expect(sandbox.stateData() == nil)
     let far = try sandbox.run(["coins", "add", "qqqqqq"])
     #expect(far.status == 66)
-    #expect(far.standardError == "cointrack: unknown coin 'qqqqqq'; see 'cointrack coins available'.\n")
+    #expect(
+      far.standardError == "cointrack: unknown coin 'qqqqqq'; see 'cointrack coins available'.\n")
   }
 
   @Test func aCoinAlreadyTrackedIsAnErrorAndAddsNothing() throws {
@@ -64,12 +67,16 @@ import Testing
     let sandbox = try Sandbox()
     let result = try sandbox.run(["coins", "remove", "btc", "ada"])
     #expect(result.status == 66)
-    #expect(result.standardError == "cointrack: 'ada' is not a tracked coin; see 'cointrack coins list'.\n")
+    #expect(
+      result.standardError
+        == "cointrack: 'ada' is not a tracked coin; see 'cointrack coins list'.\n")
     #expect(result.standardOutput == "")
     #expect(sandbox.stateData() == nil)
     let unknownID = try sandbox.run(["coins", "remove", "42"])
     #expect(unknownID.status == 66)
-    #expect(unknownID.standardError == "cointrack: '42' is not a tracked coin; see 'cointrack coins list'.\n")
+    #expect(
+      unknownID.standardError
+        == "cointrack: '42' is not a tracked coin; see 'cointrack coins list'.\n")
   }
 
   @Test func availableListsTheCatalogueInEveryFormat() throws {
@@ -91,8 +98,14 @@ import Testing
 
         """)
     let table = try sandbox.run(["coins", "available"])
-    #expect(table.standardOutput.hasPrefix("SYMBOL  NAME          FIRST DATE  LAST DATE\nADA     Cardano       2018-04-17  2026-05-20\n"))
+    #expect(
+      table.standardOutput.hasPrefix(
+        "SYMBOL  NAME          FIRST DATE  LAST DATE\nADA     Cardano       2018-04-17  2026-05-20\n"
+      ))
     let json = try sandbox.run(["coins", "available", "--format", "json"])
-    #expect(json.standardOutput.contains(#"{"symbol":"BCH","name":"Bitcoin Cash","first_date":"2019-11-28","last_date":"2026-05-20"}"#))
+    #expect(
+      json.standardOutput.contains(
+        #"{"symbol":"BCH","name":"Bitcoin Cash","first_date":"2019-11-28","last_date":"2026-05-20"}"#
+      ))
   }
 }

@@ -39,7 +39,10 @@ import Testing
     #expect(version.standardOutput == "cointrack 0.1.0\n")
     let codes = try sandbox.run(["help", "exit-codes"])
     #expect(codes.status == 0)
-    for code in [" 0  EX_OK ", "64  EX_USAGE ", "65  EX_DATAERR ", "66  EX_NOINPUT ", "69  EX_UNAVAILABLE ", "70  EX_SOFTWARE ", "74  EX_IOERR ", "75  EX_TEMPFAIL ", "78  EX_CONFIG "] {
+    for code in [
+      " 0  EX_OK ", "64  EX_USAGE ", "65  EX_DATAERR ", "66  EX_NOINPUT ", "69  EX_UNAVAILABLE ",
+      "70  EX_SOFTWARE ", "74  EX_IOERR ", "75  EX_TEMPFAIL ", "78  EX_CONFIG ",
+    ] {
       #expect(codes.standardOutput.contains("\n  \(code)"), "\(code)")
     }
   }

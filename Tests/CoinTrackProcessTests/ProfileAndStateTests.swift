@@ -6,7 +6,9 @@ import Testing
   @Test func profileRoundTrip() throws {
     let sandbox = try Sandbox()
     let first = try sandbox.run(["profile", "show", "--format", "json"])
-    #expect(first.standardOutput == #"{"username":"anonymous","source":"offline","currency":null}"# + "\n")
+    #expect(
+      first.standardOutput == #"{"username":"anonymous","source":"offline","currency":null}"# + "\n"
+    )
     #expect(sandbox.stateData() == nil)
     let set = try sandbox.run(["profile", "set", "  Zoë Trader  "])
     #expect(set.status == 0)
@@ -20,7 +22,10 @@ import Testing
   @Test(arguments: [
     ("", "cointrack: invalid username '': it is empty.\n"),
     ("   ", "cointrack: invalid username '   ': it is empty.\n"),
-    (String(repeating: "a", count: 33), "cointrack: invalid username '\(String(repeating: "a", count: 33))': it has 33 characters, more than 32.\n"),
+    (
+      String(repeating: "a", count: 33),
+      "cointrack: invalid username '\(String(repeating: "a", count: 33))': it has 33 characters, more than 32.\n"
+    ),
     ("two\nlines", "cointrack: invalid username 'two\\nlines': it holds a line break.\n"),
     ("bell\u{7}", "cointrack: invalid username 'bell\\u{7}': it holds a control character.\n"),
     ("-dash", "cointrack: invalid username '-dash': it starts with '-'.\n"),
@@ -57,7 +62,8 @@ import Testing
     // currency.
     #expect(try sandbox.run(["coins", "available"]).status == 0)
     #expect(try sandbox.run(["prices", "btc"]).status == 78)
-    #expect(try sandbox.run(["prices", "btc", "--source", "offline", "--currency", "usdt"]).status == 0)
+    #expect(
+      try sandbox.run(["prices", "btc", "--source", "offline", "--currency", "usdt"]).status == 0)
     #expect(sandbox.stateData() == Data(corrupt.utf8))
   }
 
@@ -68,6 +74,7 @@ import Testing
     #expect(result.status == 78)
     #expect(
       result.standardError
-        == "cointrack: the state file '\(sandbox.stateFile.path)' is unusable: invalid JSON at byte 21: expected a string key, found ','; it was left untouched.\n")
+        == "cointrack: the state file '\(sandbox.stateFile.path)' is unusable: invalid JSON at byte 21: expected a string key, found ','; it was left untouched.\n"
+    )
   }
 }

@@ -37,7 +37,8 @@ import Testing
           output = "\(lastStatus)\n"
         } else {
           let result = try Sandbox.run(
-            URL(fileURLWithPath: "/bin/bash"), ["-c", "{ " + command + "; } 2>&1"], environment: environment)
+            URL(fileURLWithPath: "/bin/bash"), ["-c", "{ " + command + "; } 2>&1"],
+            environment: environment)
           output = result.standardOutput.replacingOccurrences(of: "\r\n", with: "\n")
           lastStatus = result.status
         }

@@ -42,13 +42,15 @@ import Testing
     #expect(rows.map { $0["id"] as? Int } == [1, 2, 3, 4, 5])
     #expect(
       json.standardOutput.split(separator: "\n")[1]
-        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline","closed":true},"#)
+        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline","closed":true},"#
+    )
   }
 
   @Test func theLatestPriceFollowsToday() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["coins", "list", "--format", "csv", "--today", "2024-01-01"])
-    #expect(result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true\r\n"))
+    #expect(
+      result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true\r\n"))
     let before = try sandbox.run(
       ["coins", "list", "--format", "csv"], environment: ["COINTRACK_TODAY": "2017-01-01"])
     #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,,\r\n"))
@@ -77,6 +79,7 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.standardOutput
-        == "date,symbol,price,currency,source,closed\r\n2024-01-01,ETH,2352.04,USDT,offline,true\r\n")
+        == "date,symbol,price,currency,source,closed\r\n2024-01-01,ETH,2352.04,USDT,offline,true\r\n"
+    )
   }
 }

@@ -4,8 +4,8 @@
 import PackageDescription
 
 let package = Package(
-    name: "Floor",
-    targets: [
-        .executableTarget(name: "floor", path: "Sources/Floor")
-    ]
+  name: "Floor",
+  targets: [
+    .executableTarget(name: "floor", path: "Sources/Floor")
+  ]
 )
