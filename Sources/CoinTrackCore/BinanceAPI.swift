@@ -12,10 +12,7 @@ struct BinanceAPI: LivePriceAPI {
 
   func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
     if let entry = SnapshotPriceSource().catalogue().entry(named: input) { return entry.coin }
-    let symbol = input.trimmingSpaces().uppercased()
-    guard !symbol.isEmpty, symbol.count <= 20,
-      symbol.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
-    else { throw TrackerError.unknownCoin(input: input, suggestions: []) }
+    let symbol = try tickerSymbol(input)
     // The pair in the default quote proves that Binance lists the coin.
     let pair = symbol + PriceSourceKind.binance.defaultCurrency
     _ = try cache.value(

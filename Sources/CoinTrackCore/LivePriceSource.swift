@@ -12,6 +12,18 @@ protocol LivePriceAPI: Sendable {
   func latest(ofKeys keys: [String], currency: String) throws -> [Price?]
 }
 
+extension LivePriceAPI {
+  /// `input` as a ticker symbol to ask an API about: upper-case letters and digits, at most 20;
+  /// anything else cannot name a coin there.
+  func tickerSymbol(_ input: String) throws(TrackerError) -> String {
+    let symbol = input.trimmingSpaces().uppercased()
+    guard !symbol.isEmpty, symbol.count <= 20,
+      symbol.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+    else { throw TrackerError.unknownCoin(input: input, suggestions: []) }
+    return symbol
+  }
+}
+
 /// How a run may use the cache.
 public struct CachePolicy: Sendable {
   /// How long a latest price stays fresh.

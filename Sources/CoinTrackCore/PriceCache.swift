@@ -71,21 +71,10 @@ public struct PriceCache: Sendable {
     }
   }
 
-  /// `name` made safe as a file name: letters, digits, '.', '_' and '-' stay, anything else
-  /// (such as the '/' of `BTC/USD`) becomes `%XX`.
+  /// `name` made safe as a file name: percent-encoded as in a URL, so that the '/' of `BTC/USD`
+  /// becomes `%2F`.
   static func fileName(_ name: String) -> String {
-    var safe = ""
-    for byte in name.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"),
-        UInt8(ascii: "."):
-        safe.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        safe += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
+    let safe = LiveRequester.percentEncoded(name)
     // A name of dots alone would walk the directory tree.
     return safe.allSatisfy { $0 == "." } ? "%2E" + safe.dropFirst() : safe
   }

@@ -13,10 +13,7 @@ struct TwelveDataAPI: LivePriceAPI {
 
   func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
     if let entry = SnapshotPriceSource().catalogue().entry(named: input) { return entry.coin }
-    let symbol = input.trimmingSpaces().uppercased()
-    guard !symbol.isEmpty, symbol.count <= 20,
-      symbol.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
-    else { throw TrackerError.unknownCoin(input: input, suggestions: []) }
+    let symbol = try tickerSymbol(input)
     let pair = symbol + "/" + PriceSourceKind.twelvedata.defaultCurrency
     let name = try cache.value(
       "known-\(pair)", maximumAge: TwelveDataAPI.knownSymbolMaximumAge,
