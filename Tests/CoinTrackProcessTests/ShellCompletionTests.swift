@@ -27,6 +27,8 @@ import Testing
     ("cointrack prices btc --from ", ["today", "yesterday"]),
     ("cointrack --today 2026-01-01 prices btc --to y", ["yesterday"]),
     ("cointrack prices --st", ["--stats"]),
+    ("cointrack prices btc --source ", ["offline", "coingecko", "binance", "twelvedata"]),
+    ("cointrack profile set --source c", ["coingecko"]),
     ("cointrack help ", commands + ["exit-codes", "formats", "sources", "files"]),
     ("cointrack help coins ", ["list", "add", "remove", "available"]),
     ("cointrack completion ", ["bash", "zsh", "fish"]),
