@@ -35,6 +35,12 @@ private func cacheContents(_ sandbox: Sandbox) -> String {
 private let bitcoinJanuary =
   #"{"prices":[[1704153600000,42280.23],[1704240000000,44187.14],[1704326400000,44961.60],[1704330000000,45000.5]],"market_caps":[],"total_volumes":[]}"#
 
+/// The command line whose answer `bitcoinJanuary` is, as CSV.
+private let bitcoinJanuaryCSV = [
+  "prices", "BTC", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-03",
+  "--format", "csv",
+]
+
 @Suite struct CoinGeckoSourceTests {
   @Test func latestPricesOfAllTrackedCoinsComeFromOneRequestAndTheCache() throws {
     let api = try FakePriceAPI([
@@ -108,10 +114,7 @@ private let bitcoinJanuary =
       .init(path: "/coins/bitcoin/market_chart/range", body: bitcoinJanuary)
     ])
     let sandbox = try Sandbox()
-    let arguments = [
-      "prices", "BTC", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-03",
-      "--format", "csv",
-    ]
+    let arguments = bitcoinJanuaryCSV
     let result = try run(sandbox, arguments, api: api)
     #expect(result.status == 0)
     #expect(
@@ -277,10 +280,7 @@ private let bitcoinJanuary =
       .init(path: "/coins/bitcoin/market_chart/range", body: bitcoinJanuary)
     ])
     let sandbox = try Sandbox()
-    let arguments = [
-      "prices", "BTC", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-03",
-      "--format", "csv",
-    ]
+    let arguments = bitcoinJanuaryCSV
     let first = try run(sandbox, arguments, api: api)
     let entries = try FileManager.default.contentsOfDirectory(
       atPath: sandbox.cacheHome.appendingPathComponent("cointrack/coingecko").path)
