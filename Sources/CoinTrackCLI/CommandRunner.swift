@@ -79,14 +79,26 @@ struct CommandRunner {
       break
     }
     let resolved = try ResolvedSettings(command: command, context: context)
+    // One store for the run, opened only if a step needs state.
+    let store = Result { () throws(StateError) in try resolved.store() }
+    let openStore = { @Sendable () throws(StateError) -> StateStore in try store.get() }
     let snapshotTracker = Tracker(
-      openStore: resolved.store, source: SnapshotPriceSource(), today: resolved.today)
+      openStore: openStore, source: SnapshotPriceSource(), today: resolved.today)
+    // Read at most once in this run: `coins list` needs it for the preferred source and the
+    // coins, and reading and checking a large file twice doubled its cost.
+    var loadedState: TrackerState?
+    func state() throws -> TrackerState {
+      if let loadedState { return loadedState }
+      let state = try openStore().load()
+      loadedState = state
+      return state
+    }
     let tracker: Tracker
     switch action {
     case .coinsList, .coinsAdd, .prices:
       let source = try SourceSelection(command: command, context: context)
-        .source(storedProfile: snapshotTracker.profile)
-      tracker = Tracker(openStore: resolved.store, source: source, today: resolved.today)
+        .source(storedProfile: { try state().profile })
+      tracker = Tracker(openStore: openStore, source: source, today: resolved.today)
     default:
       tracker = snapshotTracker
     }
@@ -97,7 +109,7 @@ struct CommandRunner {
     var openDays: [Day] = []
     switch action {
     case .coinsList:
-      let listings = try tracker.listCoins()
+      let listings = try tracker.listCoins(try state().coins)
       records = .coinListings(listings)
       openDays = listings.compactMap(\.latest).filter { !$0.isClosed }.map(\.day)
     case .coinsAdd:

@@ -26,7 +26,11 @@ public struct Tracker: Sendable {
 
   /// The tracked coins in list order, each with its latest price.
   public func listCoins() throws -> [Listing] {
-    let coins = try openStore().load().coins
+    try listCoins(try openStore().load().coins)
+  }
+
+  /// `coins` in list order, each with its latest price, for a caller that has loaded the state.
+  public func listCoins(_ coins: [TrackedCoin]) throws -> [Listing] {
     let latest = try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
     return zip(coins, latest).map { Listing(tracked: $0, latest: $1) }
   }
