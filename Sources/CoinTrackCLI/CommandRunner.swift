@@ -119,7 +119,7 @@ struct CommandRunner {
       records = .trackedCoins(
         try tracker.removeCoins(command.values(of: CommandTable.coinsRemove.arguments[0])))
     case .coinsAvailable:
-      records = .catalogue(try tracker.availableCoins())
+      records = .catalogue(tracker.availableCoins())
     case .prices:
       let to = try resolved.date(
         command.value(of: CommandTable.toOption) ?? "today", origin: CommandTable.toOption.flag)

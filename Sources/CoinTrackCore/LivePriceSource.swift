@@ -134,8 +134,12 @@ public struct LivePriceSource: PriceSource {
     // A past "today": the close of that day, or of the last day before it with one.
     return try coins.map { coin in
       let week = DayRange(from: day.adding(days: -6), to: day)!
-      let rows = try? dailyPrices(of: coin, in: week)
-      return rows?.last { $0.price != nil }
+      do {
+        return try dailyPrices(of: coin, in: week).last { $0.price != nil }
+      } catch TrackerError.noPricesInRange {
+        // A coin without a price that week is listed without one; any fault still ends the run.
+        return nil
+      }
     }
   }
 

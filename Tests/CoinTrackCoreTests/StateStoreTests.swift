@@ -140,7 +140,7 @@ import Testing
     let directory = try TemporaryDirectory()
     let store = directory.store(lockTimeoutSeconds: 0.1)
     try store.update { $0.profile.username = "first" }
-    try FileLock.withLock(path: store.lockPath, timeoutSeconds: 1) {
+    _ = try FileLock.withLock(path: store.lockPath, timeoutSeconds: 1) {
       // flock locks belong to open file descriptions, so a second open in this process waits too.
       #expect(throws: StateError.lockTimeout(lockPath: store.lockPath, seconds: 0.1)) {
         try store.update { $0.profile.username = "second" }

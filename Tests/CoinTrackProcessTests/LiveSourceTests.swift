@@ -509,6 +509,22 @@ private let bitcoinJanuaryCSV = [
     #expect(cacheContents(sandbox).isEmpty)
   }
 
+  @Test func aFaultWhileListingAPastDayIsNotHidden() throws {
+    let api = try FakePriceAPI([
+      .init(path: "/coins/bitcoin/market_chart/range", status: 503, body: "busy")
+    ])
+    let sandbox = try Sandbox()
+    #expect(try sandbox.run(["coins", "remove", "eth", "bnb", "sol", "xrp"]).status == 0)
+    let result = try run(
+      sandbox, ["coins", "list", "--source", "coingecko", "--today", "2024-01-10"], api: api)
+    #expect(result.status == 69)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == "cointrack: coingecko at \(api.baseURL.dropFirst(7)) answered HTTP 503; try again later.\n"
+    )
+  }
+
   @Test func aShortRateLimitIsWaitedOutAndRetried() throws {
     let (result, api, _) = try failure([
       .init(
