@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Sends one live source's requests: time-outs, a retry after a short rate-limit wait, and the
 /// mapping of every HTTP fault to a `SourceError` that names the source and host.
 struct LiveRequester: Sendable {
@@ -14,8 +20,6 @@ struct LiveRequester: Sendable {
   let totalTimeoutMilliseconds: Int
   /// Values that must never appear in a message (API keys).
   let secrets: [String]
-  /// Waits the given number of seconds; injected so tests of retries need not sleep.
-  let sleep: @Sendable (Int) -> Void
 
   /// `scheme://host[:port]` of the base URL, for messages.
   var host: String {
@@ -63,7 +67,8 @@ struct LiveRequester: Sendable {
           retries < LiveRequester.maximumRetries
         {
           retries += 1
-          sleep(wait)
+          var interval = timespec(tv_sec: wait, tv_nsec: 0)
+          nanosleep(&interval, nil)
           continue
         }
         throw SourceError.rateLimited(source: source.rawValue, retryAfterSeconds: wait)

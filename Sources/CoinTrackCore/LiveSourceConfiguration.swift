@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What live sources need from outside: where the APIs are, keys, time-outs, the cache, a clock.
 ///
 /// The CLI fills it from the environment; the core never reads the environment itself.
@@ -25,11 +19,6 @@ public struct LiveSourceConfiguration: Sendable {
   public var client: any HTTPClient = CurlHTTPClient()
   /// The real UTC day now: days before it are closed.
   public var currentDay: Day
-  /// Waits out a short rate limit.
-  public var sleep: @Sendable (Int) -> Void = { seconds in
-    var interval = timespec(tv_sec: seconds, tv_nsec: 0)
-    nanosleep(&interval, nil)
-  }
 
   public init(currentDay: Day) {
     self.currentDay = currentDay
@@ -53,7 +42,7 @@ extension PriceSourceKind {
       connectTimeoutMilliseconds: min(
         configuration.connectTimeoutMilliseconds, configuration.totalTimeoutMilliseconds),
       totalTimeoutMilliseconds: configuration.totalTimeoutMilliseconds,
-      secrets: key.map { [$0] } ?? [], sleep: configuration.sleep)
+      secrets: key.map { [$0] } ?? [])
     let api: any LivePriceAPI
     switch self {
     case .offline: return SnapshotPriceSource()

@@ -1,0 +1,45 @@
+/// Byte-level text helpers that avoid the regex library, which String's own substring search
+/// would link into the binary.
+extension String {
+  /// Whether `needle` occurs in the text, compared byte by byte.
+  ///
+  /// A plain scan on purpose: String's own substring search comes from the regex library, which
+  /// would add megabytes to the binary and time to every start.
+  public func includes(_ needle: String) -> Bool {
+    let haystack = Array(utf8)
+    let pattern = Array(needle.utf8)
+    guard !pattern.isEmpty else { return true }
+    guard haystack.count >= pattern.count else { return false }
+    return (0...(haystack.count - pattern.count)).contains { start in
+      haystack[start..<start + pattern.count].elementsEqual(pattern)
+    }
+  }
+
+  /// The text cut at every occurrence of `separator`, compared byte by byte (see `includes`).
+  public func pieces(separatedBy separator: String) -> [String] {
+    var pieces: [String] = []
+    var current: [UInt8] = []
+    let pattern = Array(separator.utf8)
+    var bytes = Array(utf8)[...]
+    while !bytes.isEmpty {
+      if !pattern.isEmpty, bytes.starts(with: pattern) {
+        pieces.append(String(decoding: current, as: UTF8.self))
+        current = []
+        bytes = bytes.dropFirst(pattern.count)
+      } else {
+        current.append(bytes.removeFirst())
+      }
+    }
+    pieces.append(String(decoding: current, as: UTF8.self))
+    return pieces
+  }
+
+  /// The text without leading and trailing space characters (not control characters).
+  public func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\u{A0}" }
+    guard let start = firstIndex(where: { !isSpace($0) }),
+      let end = lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}
