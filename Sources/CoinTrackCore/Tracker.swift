@@ -24,12 +24,8 @@ public struct Tracker: Sendable {
     public var latest: PriceRow?
   }
 
-  /// The tracked coins in list order, each with its latest price.
-  public func listCoins() throws -> [Listing] {
-    try listCoins(try openStore().load().coins)
-  }
-
-  /// `coins` in list order, each with its latest price, for a caller that has loaded the state.
+  /// The tracked `coins` in list order, each with its latest price; the caller loads the state
+  /// (once, as the preferred source comes from it too).
   public func listCoins(_ coins: [TrackedCoin]) throws -> [Listing] {
     let latest = try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
     return zip(coins, latest).map { Listing(tracked: $0, latest: $1) }
