@@ -11,6 +11,10 @@ public struct JSONParser {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   private var depth = 0
+  /// The members and elements of the containers being read, innermost last: each container is
+  /// copied out once at its end at its exact size, rather than growing an array of its own.
+  private var pendingMembers: [JSONMember] = []
+  private var pendingElements: [JSONValue] = []
 
   private init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -59,12 +63,12 @@ public struct JSONParser {
   private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
     try enterContainer()
     position += 1
-    var members: [JSONMember] = []
     skipWhitespace()
     if consume(UInt8(ascii: "}")) {
       depth -= 1
-      return .object(members)
+      return .object([])
     }
+    let firstMember = pendingMembers.count
     while true {
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
@@ -76,34 +80,38 @@ public struct JSONParser {
         throw failure("expected ':' after an object key, found \(describeCurrent())")
       }
       skipWhitespace()
-      members.append(JSONMember(key, try parseValue()))
+      pendingMembers.append(JSONMember(key, try parseValue()))
       skipWhitespace()
       if consume(UInt8(ascii: ",")) { continue }
       if consume(UInt8(ascii: "}")) { break }
       throw failure("expected ',' or '}' in an object, found \(describeCurrent())")
     }
     depth -= 1
+    let members = Array(pendingMembers[firstMember...])
+    pendingMembers.removeSubrange(firstMember...)
     return .object(members)
   }
 
   private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
     try enterContainer()
     position += 1
-    var elements: [JSONValue] = []
     skipWhitespace()
     if consume(UInt8(ascii: "]")) {
       depth -= 1
-      return .array(elements)
+      return .array([])
     }
+    let firstElement = pendingElements.count
     while true {
       skipWhitespace()
-      elements.append(try parseValue())
+      pendingElements.append(try parseValue())
       skipWhitespace()
       if consume(UInt8(ascii: ",")) { continue }
       if consume(UInt8(ascii: "]")) { break }
       throw failure("expected ',' or ']' in an array, found \(describeCurrent())")
     }
     depth -= 1
+    let elements = Array(pendingElements[firstElement...])
+    pendingElements.removeSubrange(firstElement...)
     return .array(elements)
   }
 
@@ -160,15 +168,20 @@ public struct JSONParser {
     position += 1
     // Fast path: a string without escapes is taken from the input in one piece.
     var end = position
+    var isASCII = true
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
       bytes[end] >= 0x20
     {
+      isASCII = isASCII && bytes[end] < 0x80
       end += 1
     }
     if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
+      // ASCII is valid UTF-8 by construction; `String(validating:as:)` is generic and looks up
+      // type metadata on every call, which was a fifth of loading a thousand coins.
       guard
-        let text = String(
-          validating: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+        let text = isASCII
+          ? String(decoding: piece, as: UTF8.self) : String(validating: piece, as: UTF8.self)
       else {
         throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
       }

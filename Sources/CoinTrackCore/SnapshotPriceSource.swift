@@ -77,14 +77,15 @@ struct SnapshotSeries {
 
   /// The series of the coin with this exact upper-case symbol.
   static func named(_ symbol: String) -> SnapshotSeries? {
-    for index in 0..<ct_snapshot_coin_count() {
-      guard let data = ct_snapshot_coin_at(index) else { continue }
-      // strcmp rather than a String per coin: `coins list` asks this once per tracked coin.
-      if symbol.withCString({ strcmp($0, data.pointee.symbol) }) == 0 {
-        return SnapshotSeries(data)
+    // strcmp rather than a String per coin: `coins list` asks this once per tracked coin.
+    symbol.withCString { wanted in
+      for index in 0..<ct_snapshot_coin_count() {
+        if let data = ct_snapshot_coin_at(index), strcmp(wanted, data.pointee.symbol) == 0 {
+          return SnapshotSeries(data)
+        }
       }
+      return nil
     }
-    return nil
   }
 
   private init(_ data: UnsafePointer<ct_snapshot_coin>) {

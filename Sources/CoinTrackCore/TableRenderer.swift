@@ -6,36 +6,42 @@ enum TableRenderer {
     _ records: RecordSet, header: Bool, style: RecordFormat.TableStyle,
     into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows {
-    let titles = records.fields.map(\.title)
-    let cells = records.records.map { $0.map { Cell(text(of: $0)) } }
+    let titles = records.fields.map { RecordSet.Value.text($0.title) }
+    let titleWidths = titles.map(width(of:))
+    let columnCount = titles.count
+    // Every cell's width, measured once, in one flat array: a thousand rows of small arrays
+    // cost more to allocate and free than to lay out.
+    var cellWidths: [Int] = []
+    cellWidths.reserveCapacity(records.records.count * columnCount)
     // Without a header the columns are only as wide as their values.
-    var widths = header ? titles.map(\.count) : Array(repeating: 0, count: titles.count)
-    for row in cells {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.width) }
+    var widths = header ? titleWidths : Array(repeating: 0, count: columnCount)
+    for record in records.records {
+      for (column, value) in record.enumerated() {
+        let cellWidth = width(of: value)
+        cellWidths.append(cellWidth)
+        widths[column] = max(widths[column], cellWidth)
+      }
     }
+    let layout = Layout(widths: widths, fields: records.fields)
     if header {
       if style == .decorated { output += "\u{1B}[1m" }
-      append(titles.map(Cell.init), widths: widths, fields: records.fields, to: &output)
+      layout.append(titles, cellWidths: titleWidths[...], to: &output)
       if style == .decorated { output += "\u{1B}[0m" }
       output += "\n"
     }
-    for row in cells {
-      append(row, widths: widths, fields: records.fields, to: &output)
+    for (row, record) in records.records.enumerated() {
+      let start = row * columnCount
+      layout.append(record, cellWidths: cellWidths[start..<start + columnCount], to: &output)
       output += "\n"
       if output.isFull { try flush(&output) }
     }
   }
 
-  /// A cell's text with its width in characters, counted once.
-  private struct Cell {
-    let text: String
-    let width: Int
-
-    init(_ text: String) {
-      self.text = text
-      // ASCII, the usual case, is one character a byte; only other text needs grapheme counting.
-      width = text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
-    }
+  /// A cell's width in characters: ASCII, the usual case, is one character a byte; only other
+  /// text needs grapheme counting.
+  private static func width(of value: RecordSet.Value) -> Int {
+    let text = text(of: value)
+    return text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : text.count
   }
 
   private static func text(of value: RecordSet.Value) -> String {
@@ -47,19 +53,26 @@ enum TableRenderer {
     }
   }
 
-  private static func append(
-    _ cells: [Cell], widths: [Int], fields: [RecordSet.Field], to output: inout TextBuffer
-  ) {
-    for (column, cell) in cells.enumerated() {
-      if column > 0 { output += columnGap }
-      let padding = widths[column] - cell.width
-      if fields[column].isNumeric {
-        output.appendSpaces(padding)
-        output += cell.text
-      } else {
-        output += cell.text
-        // No trailing spaces at the end of a line.
-        if column < cells.count - 1 { output.appendSpaces(padding) }
+  /// The columns' widths and alignments.
+  private struct Layout {
+    let widths: [Int]
+    let fields: [RecordSet.Field]
+
+    /// Appends one line's cells, padded to the column widths, without the line end.
+    func append(
+      _ cells: [RecordSet.Value], cellWidths: ArraySlice<Int>, to output: inout TextBuffer
+    ) {
+      for (column, cell) in cells.enumerated() {
+        if column > 0 { output += TableRenderer.columnGap }
+        let padding = widths[column] - cellWidths[cellWidths.startIndex + column]
+        if fields[column].isNumeric {
+          output.appendSpaces(padding)
+          output += TableRenderer.text(of: cell)
+        } else {
+          output += TableRenderer.text(of: cell)
+          // No trailing spaces at the end of a line.
+          if column < cells.count - 1 { output.appendSpaces(padding) }
+        }
       }
     }
   }

@@ -28,7 +28,11 @@ public struct TextBuffer: Sendable {
   }
 
   public static func += (buffer: inout TextBuffer, text: String) {
-    buffer.bytes.append(contentsOf: text.utf8)
+    // One copy from the string's own bytes; appending the UTF-8 view goes element by element.
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable {
+      buffer.bytes.append(contentsOf: $0)
+    }
+    if copied == nil { buffer.bytes.append(contentsOf: text.utf8) }
   }
 
   /// Appends one ASCII character.
