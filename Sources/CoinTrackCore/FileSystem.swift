@@ -82,22 +82,46 @@ public enum FileSystem {
     guard Int(status.st_size) <= limit else {
       throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
     }
+    // Read straight into an array the size fstat gave, plus one byte to notice a file that grew
+    // meanwhile: no staging buffer to clear and copy from.
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(status.st_size))
-    var buffer = [UInt8](repeating: 0, count: 65_536)
+    var capacity = min(Int(status.st_size), limit) + 1
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw FileError(path: path, operation: "read", errorNumber: errno)
-      }
-      if count == 0 { break }
-      guard bytes.count + count <= limit else {
+      let (chunk, reachedEnd) = try readChunk(descriptor, capacity: capacity, path: path)
+      guard bytes.count + chunk.count <= limit else {
         throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
       }
-      bytes.append(contentsOf: buffer[0..<count])
+      if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
+      if reachedEnd { break }
+      capacity = 65_536
     }
     return bytes
+  }
+
+  /// Reads from `descriptor` until the end of the file or until `capacity` bytes are read.
+  private static func readChunk(_ descriptor: Int32, capacity: Int, path: String)
+    throws(FileError) -> (bytes: [UInt8], reachedEnd: Bool)
+  {
+    var readError: Int32 = 0
+    var reachedEnd = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      initialized = 0
+      while initialized < buffer.count {
+        let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+        if count < 0 {
+          if errno == EINTR { continue }
+          readError = errno
+          return
+        }
+        if count == 0 {
+          reachedEnd = true
+          return
+        }
+        initialized += count
+      }
+    }
+    if readError != 0 { throw FileError(path: path, operation: "read", errorNumber: readError) }
+    return (bytes, reachedEnd)
   }
 
   /// Creates `path` and any missing parents with mode 0700, then sets 0700 on `path` itself.

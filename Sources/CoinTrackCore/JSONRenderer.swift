@@ -11,7 +11,7 @@ enum JSONRenderer {
       output += "\n"
       return
     }
-    guard !records.records.isEmpty else {
+    guard records.count > 0 else {
       output += "[]\n"
       return
     }
@@ -19,7 +19,7 @@ enum JSONRenderer {
     for (index, record) in records.records.enumerated() {
       output += "  "
       appendObject(record, keys: keys, to: &output)
-      output += index == records.records.count - 1 ? "\n" : ",\n"
+      output += index == records.count - 1 ? "\n" : ",\n"
       if output.isFull { try flush(&output) }
     }
     output += "]\n"
@@ -50,7 +50,7 @@ enum JSONRenderer {
   /// Appends `{"key":value,...}`, written straight into `output` rather than through `JSONValue`,
   /// because `prices` writes thousands of them.
   private static func appendObject(
-    _ record: [RecordSet.Value], keys: [String], to output: inout TextBuffer
+    _ record: RecordSet.Record, keys: [String], to output: inout TextBuffer
   ) {
     output += "{"
     for (column, value) in record.enumerated() {

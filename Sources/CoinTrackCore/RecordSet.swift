@@ -32,15 +32,56 @@ public struct RecordSet: Hashable, Sendable {
     case null
   }
 
-  public var fields: [Field]
-  public var records: [[Value]]
+  /// The fields shown, in order.
+  public let fields: [Field]
+  /// The records as built, with a value for every field of their kind.
+  private let storedRecords: [[Value]]
+  /// For each shown field, the position of its value in a stored record: choosing fields picks
+  /// columns rather than copying every record.
+  private let columns: [Int]
   /// A single record (a profile) rather than a list: JSON prints an object, not an array.
-  public var isSingleRecord: Bool
+  public let isSingleRecord: Bool
 
   public init(fields: [Field], records: [[Value]], isSingleRecord: Bool = false) {
+    self.init(
+      fields: fields, storedRecords: records, columns: Array(fields.indices),
+      isSingleRecord: isSingleRecord)
+  }
+
+  private init(fields: [Field], storedRecords: [[Value]], columns: [Int], isSingleRecord: Bool) {
     self.fields = fields
-    self.records = records
+    self.storedRecords = storedRecords
+    self.columns = columns
     self.isSingleRecord = isSingleRecord
+  }
+
+  /// One record's values, one for each of `fields`.
+  public struct Record: RandomAccessCollection, Sendable {
+    fileprivate let values: [Value]
+    fileprivate let columns: [Int]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { columns.count }
+    public subscript(position: Int) -> Value { values[columns[position]] }
+  }
+
+  /// The records, each with the values of `fields`.
+  public var records: LazyMapSequence<[[Value]], Record> {
+    storedRecords.lazy.map { [columns] in Record(values: $0, columns: columns) }
+  }
+
+  /// How many records there are.
+  public var count: Int { storedRecords.count }
+
+  public static func == (lhs: RecordSet, rhs: RecordSet) -> Bool {
+    lhs.fields == rhs.fields && lhs.isSingleRecord == rhs.isSingleRecord
+      && lhs.records.elementsEqual(rhs.records) { $0.elementsEqual($1) }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fields)
+    hasher.combine(isSingleRecord)
+    for record in records { for value in record { hasher.combine(value) } }
   }
 }
 
@@ -134,11 +175,10 @@ extension RecordSet {
   ///
   /// Every key must name a field; the caller checks them against `RecordKind.fields` first.
   public func selecting(_ keys: [String]) -> RecordSet {
-    let columns = keys.map { key in fields.firstIndex { $0.key == key }! }
+    let positions = keys.map { key in fields.firstIndex { $0.key == key }! }
     return RecordSet(
-      fields: columns.map { fields[$0] },
-      records: records.map { record in columns.map { record[$0] } },
-      isSingleRecord: isSingleRecord)
+      fields: positions.map { fields[$0] }, storedRecords: storedRecords,
+      columns: positions.map { columns[$0] }, isSingleRecord: isSingleRecord)
   }
 
   /// `coins list`: each tracked coin with its latest price.

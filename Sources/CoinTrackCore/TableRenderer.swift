@@ -12,7 +12,7 @@ enum TableRenderer {
     // Every cell's width, measured once, in one flat array: a thousand rows of small arrays
     // cost more to allocate and free than to lay out.
     var cellWidths: [Int] = []
-    cellWidths.reserveCapacity(records.records.count * columnCount)
+    cellWidths.reserveCapacity(records.count * columnCount)
     // Without a header the columns are only as wide as their values.
     var widths = header ? titleWidths : Array(repeating: 0, count: columnCount)
     for record in records.records {
@@ -60,7 +60,8 @@ enum TableRenderer {
 
     /// Appends one line's cells, padded to the column widths, without the line end.
     func append(
-      _ cells: [RecordSet.Value], cellWidths: ArraySlice<Int>, to output: inout TextBuffer
+      _ cells: some RandomAccessCollection<RecordSet.Value>, cellWidths: ArraySlice<Int>,
+      to output: inout TextBuffer
     ) {
       for (column, cell) in cells.enumerated() {
         if column > 0 { output += TableRenderer.columnGap }

@@ -34,7 +34,16 @@ import Testing
   @Test func selectingReordersFieldsAndValues() {
     let selected = Self.records.selecting(["price", "name"])
     #expect(selected.fields.map(\.key) == ["price", "name"])
-    #expect(selected.records[1] == [.null, .text("plain")])
+    #expect(Array(selected.records[1]) == [.null, .text("plain")])
+  }
+
+  @Test func aSelectionOfASelectionEqualsTheRecordsBuiltWithItsFields() {
+    let twice = Self.records.selecting(["price", "name"]).selecting(["name"])
+    let built = RecordSet(
+      fields: [Self.records.fields[0]], records: Self.records.records.map { [$0[0]] })
+    #expect(twice == built)
+    #expect(twice.hashValue == built.hashValue)
+    #expect(twice != Self.records.selecting(["price"]))
   }
 
   @Test func everyKindBuildsRecordsWithItsOwnFields() {
