@@ -18,15 +18,15 @@ public enum JSONValue: Equatable, Sendable {
     return members.first { $0.key == key }?.value
   }
 
-  /// A short name of the value's kind, for error messages.
-  public var kindName: String {
+  /// The kind of the value.
+  public var kind: JSONKind {
     switch self {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
+    case .null: return .null
+    case .bool: return .bool
+    case .number: return .number
+    case .string: return .string
+    case .array: return .array
+    case .object: return .object
     }
   }
 }

@@ -130,23 +130,21 @@ public struct StateStore: Sendable {
     guard let bytes else {
       return LoadedState(state: initialState(), version: TrackerState.schemaVersion, bytes: nil)
     }
-    let document: JSONValue
     do {
-      document = try JSONParser.parse(bytes)
+      let (state, version) = try TrackerState.decode(bytes)
+      return LoadedState(state: state, version: version, bytes: bytes)
     } catch {
-      throw StateError.unusable(
-        path: path, reason: "invalid JSON at byte \(error.offset): \(error.reason)")
-    }
-    do {
-      return LoadedState(
-        state: try TrackerState(json: document),
-        version: try TrackerState.schemaVersion(of: document), bytes: bytes)
-    } catch {
-      if case .newerVersion(let version) = error.problem {
-        throw StateError.newerSchema(
-          path: path, version: version, supported: TrackerState.schemaVersion)
+      switch error {
+      case .syntax(let syntaxError):
+        throw StateError.unusable(
+          path: path, reason: "invalid JSON at byte \(syntaxError.offset): \(syntaxError.reason)")
+      case .schema(let schemaError):
+        if case .newerVersion(let version) = schemaError.problem {
+          throw StateError.newerSchema(
+            path: path, version: version, supported: TrackerState.schemaVersion)
+        }
+        throw StateError.unusable(path: path, reason: schemaError.description)
       }
-      throw StateError.unusable(path: path, reason: error.description)
     }
   }
 }

@@ -30,72 +30,337 @@ extension TrackerState {
     ])
   }
 
-  /// The schema version a state document declares, checked to be one this build can read.
-  public static func schemaVersion(of document: JSONValue) throws(StateSchemaError) -> Int {
-    let version = try SchemaReader(document, path: "").integer(
-      "schema_version", in: 1...Int(Int32.max))
+  /// The keys of the document, in the order they are written; `revision` came in version 2.
+  fileprivate static let documentKeys = [
+    "schema_version", "profile", "coins", "next_id", "revision",
+  ]
+  fileprivate static let profileKeys = ["username", "source", "currency"]
+  fileprivate static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
+
+  /// Reads the bytes of a state file of this or an older schema version, and the version.
+  ///
+  /// The document is decoded as it is read, without building a tree: that was most of what
+  /// listing a thousand coins cost. The first problem in the document is reported, except that
+  /// invalid JSON anywhere comes before a schema problem, and then a missing, malformed or newer
+  /// `schema_version` before any other, as the version decides how the rest is read.
+  public static func decode(_ bytes: [UInt8]) throws(StateDocumentError) -> (
+    state: TrackerState, version: Int
+  ) {
+    do {
+      return try JSONReader.reading(bytes, wrappingSyntaxErrors: StateDocumentError.syntax) {
+        reader throws(StateDocumentError) in
+        let decoded = try reader.readState()
+        try syntax { () throws(JSONSyntaxError) in try reader.finish() }
+        return decoded
+      }
+    } catch {
+      guard case .schema = error else { throw error }
+      throw precedingProblem(in: bytes) ?? error
+    }
+  }
+
+  /// Invalid JSON anywhere in `bytes`, or else a problem with `schema_version`: the problems
+  /// reported before any other, which decoding as it reads may not have reached.
+  private static func precedingProblem(in bytes: [UInt8]) -> StateDocumentError? {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      return .syntax(error)
+    }
+    guard case .object = document else {
+      return .schema(
+        StateSchemaError(
+          keyPath: "", problem: .wrongType(expected: "an object", found: document.kind.name)))
+    }
+    guard let version = document["schema_version"] else {
+      return .schema(StateSchemaError(keyPath: "schema_version", problem: .missing))
+    }
+    var versionText: String?
+    if case .number(let text) = version { versionText = text }
+    do {
+      _ = try checkedVersion(kind: version.kind, text: versionText)
+      return nil
+    } catch {
+      return .schema(error)
+    }
+  }
+
+  /// The value of `schema_version`, checked to be a version this build can read.
+  fileprivate static func checkedVersion(kind: JSONKind, text: String?) throws(StateSchemaError)
+    -> Int
+  {
+    let version = try checkedInteger(
+      kind: kind, text: text, at: SchemaPath.document.member("schema_version"),
+      in: 1...Int(Int32.max))
     guard version <= TrackerState.schemaVersion else {
       throw StateSchemaError(keyPath: "schema_version", problem: .newerVersion(version))
     }
     return version
   }
 
-  /// Reads a state document of this or an older schema version, naming the JSON key path of the
-  /// first problem.
-  public init(json document: JSONValue) throws(StateSchemaError) {
-    // The version decides how the rest is read, so it is checked before anything else.
-    let version = try TrackerState.schemaVersion(of: document)
-    let root = try SchemaReader(document, path: "")
-    let keys = ["schema_version", "profile", "coins", "next_id"]
-    try root.allowOnly(version >= 2 ? keys + ["revision"] : keys)
-    let profileReader = try root.object("profile")
-    try profileReader.allowOnly(["username", "source", "currency"])
-    let username = try profileReader.string("username")
-    guard (try? Profile.validUsername(username)) == username else {
+  /// A whole number in `range`, from a value of `kind` with number text `text`.
+  fileprivate static func checkedInteger(
+    kind: JSONKind, text: String?, at path: SchemaPath, in range: ClosedRange<Int>
+  ) throws(StateSchemaError) -> Int {
+    guard let text, let number = Int(text) else {
       throw StateSchemaError(
-        keyPath: profileReader.path(of: "username"), problem: .invalid("is not a valid username"))
+        keyPath: path.text, problem: .wrongType(expected: "a whole number", found: kind.name))
+    }
+    guard range.contains(number) else {
+      throw StateSchemaError(
+        keyPath: path.text,
+        problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
+    }
+    return number
+  }
+}
+
+/// Why the bytes of a state file cannot be read as a state.
+public enum StateDocumentError: Error, Equatable, Sendable {
+  /// The bytes are not valid JSON.
+  case syntax(JSONSyntaxError)
+  /// The JSON breaks the state schema.
+  case schema(StateSchemaError)
+}
+
+/// Runs a step of the reader, reporting invalid JSON as such.
+private func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
+  -> Value
+{
+  do {
+    return try step()
+  } catch {
+    throw .syntax(error)
+  }
+}
+
+/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error,
+/// so that reading a thousand valid coins builds no strings.
+private struct SchemaPath {
+  static let document = SchemaPath(container: "")
+
+  /// The path of the enclosing object, or of the array holding it at `index`.
+  var container: String
+  var index: Int?
+  var key: String?
+
+  /// The member `key` of the object at this path.
+  func member(_ key: String) -> SchemaPath {
+    self.key == nil
+      ? SchemaPath(container: container, index: index, key: key)
+      : SchemaPath(container: text, key: key)
+  }
+
+  var text: String {
+    let base = index.map { "\(container)[\($0)]" } ?? container
+    guard let key else { return base }
+    return base.isEmpty ? key : base + "." + key
+  }
+}
+
+/// A member's value, or a "missing" error when the object did not have the member.
+private func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
+  throws(StateDocumentError) -> Value
+{
+  guard let value else {
+    throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .missing))
+  }
+  return value
+}
+
+/// The state document read as it is parsed.
+extension JSONReader {
+  fileprivate mutating func readState() throws(StateDocumentError) -> (
+    state: TrackerState, version: Int
+  ) {
+    let keys = TrackerState.documentKeys
+    let path = SchemaPath.document
+    var version: Int?
+    var profile: Profile?
+    var coins: [TrackedCoin]?
+    var nextID: Int?
+    var revision: Int?
+    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+      switch key {
+      case 0:
+        let (kind, text) = try reader.readNumberText()
+        do throws(StateSchemaError) {
+          version = try TrackerState.checkedVersion(kind: kind, text: text)
+        } catch {
+          throw .schema(error)
+        }
+      case 1: profile = try reader.readProfile()
+      case 2: coins = try reader.readCoins()
+      case 3:
+        // One past the largest id: the counter after the last id has been given out.
+        nextID = try reader.readInteger(
+          at: path.member(keys[3]), in: 1...TrackerState.largestID + 1)
+      default:
+        revision = try reader.readInteger(
+          at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
+      }
+    }
+    let fileVersion = try required(version, keys[0], in: path)
+    if fileVersion < 2, revision != nil {
+      throw .schema(StateSchemaError(keyPath: keys[4], problem: .unknownKey))
+    }
+    let state = TrackerState(
+      profile: try required(profile, keys[1], in: path),
+      coins: try required(coins, keys[2], in: path),
+      nextID: try required(nextID, keys[3], in: path),
+      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path))
+    if let highest = state.coins.map(\.id).max(), state.nextID <= highest {
+      throw .schema(
+        StateSchemaError(
+          keyPath: keys[3],
+          problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
+    }
+    return (state, fileVersion)
+  }
+
+  private mutating func readProfile() throws(StateDocumentError) -> Profile {
+    let keys = TrackerState.profileKeys
+    let path = SchemaPath.document.member("profile")
+    var username: String?
+    // Present with null and absent differ: only the second is an error.
+    var source: String??
+    var currency: String??
+    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+      let memberPath = path.member(keys[key])
+      switch key {
+      case 0: username = try reader.readString(at: memberPath)
+      case 1: source = try reader.readOptionalString(at: memberPath)
+      default: currency = try reader.readOptionalString(at: memberPath)
+      }
     }
     let profile = Profile(
-      username: username,
-      preferredSource: try profileReader.optionalString("source"),
-      preferredCurrency: try profileReader.optionalString("currency"))
+      username: try required(username, keys[0], in: path),
+      preferredSource: try required(source, keys[1], in: path),
+      preferredCurrency: try required(currency, keys[2], in: path))
+    guard (try? Profile.validUsername(profile.username)) == profile.username else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[0]).text, problem: .invalid("is not a valid username")))
+    }
+    return profile
+  }
 
-    let elements = try root.array("coins")
+  private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
+    let keys = TrackerState.coinKeys
+    let path = SchemaPath.document.member("coins")
+    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard kind == .array else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.text, problem: .wrongType(expected: "an array", found: kind.name)))
+    }
+    try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var coins: [TrackedCoin] = []
-    coins.reserveCapacity(elements.count)
-    // Sets, so that checking a thousand coins for repeats stays linear; sized up front, as
-    // growing them was a tenth of loading a thousand coins.
-    var seenIDs = Set<Int>(minimumCapacity: elements.count)
-    var seenSymbols = Set<String>(minimumCapacity: elements.count)
-    for element in elements {
-      try element.allowOnly(["id", "symbol", "name", "coingecko_id"])
-      let id = try element.integer("id", in: 1...Int(Int32.max))
-      let symbol = try element.string("symbol")
-      guard !symbol.isEmpty else {
-        throw StateSchemaError(keyPath: element.path(of: "symbol"), problem: .invalid("is empty"))
+    // Sets, so that checking a thousand coins for repeats stays linear.
+    var seenIDs: Set<Int> = []
+    var seenSymbols: Set<String> = []
+    let container = path.text
+    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
+      let coinPath = SchemaPath(container: container, index: coins.count)
+      var id: Int?
+      var symbol: String?
+      var name: String?
+      var coingeckoID: String??
+      try readMembers(of: coinPath, keys: keys) { reader, key throws(StateDocumentError) in
+        let memberPath = coinPath.member(keys[key])
+        switch key {
+        case 0: id = try reader.readInteger(at: memberPath, in: 1...Int(Int32.max))
+        case 1: symbol = try reader.readString(at: memberPath)
+        case 2: name = try reader.readString(at: memberPath)
+        default: coingeckoID = try reader.readOptionalString(at: memberPath)
+        }
       }
-      guard seenIDs.insert(id).inserted else {
-        throw StateSchemaError(
-          keyPath: element.path(of: "id"), problem: .invalid("repeats id \(id)"))
+      let coin = TrackedCoin(
+        id: try required(id, keys[0], in: coinPath),
+        coin: Coin(
+          symbol: try required(symbol, keys[1], in: coinPath),
+          name: try required(name, keys[2], in: coinPath),
+          coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
+      func invalid(_ key: String, _ detail: String) -> StateDocumentError {
+        .schema(StateSchemaError(keyPath: coinPath.member(key).text, problem: .invalid(detail)))
       }
-      guard seenSymbols.insert(symbol).inserted else {
-        throw StateSchemaError(
-          keyPath: element.path(of: "symbol"), problem: .invalid("repeats symbol '\(symbol)'"))
+      guard !coin.coin.symbol.isEmpty else { throw invalid(keys[1], "is empty") }
+      guard seenIDs.insert(coin.id).inserted else {
+        throw invalid(keys[0], "repeats id \(coin.id)")
       }
-      let coin = Coin(
-        symbol: symbol, name: try element.string("name"),
-        coingeckoID: try element.optionalString("coingecko_id"))
-      coins.append(TrackedCoin(id: id, coin: coin))
+      guard seenSymbols.insert(coin.coin.symbol).inserted else {
+        throw invalid(keys[1], "repeats symbol '\(coin.coin.symbol)'")
+      }
+      coins.append(coin)
     }
-    // One past the largest id: the counter after the last id has been given out.
-    let nextID = try root.integer("next_id", in: 1...TrackerState.largestID + 1)
-    if let highest = coins.map(\.id).max(), nextID <= highest {
-      throw StateSchemaError(
-        keyPath: "next_id", problem: .invalid("is \(nextID) but id \(highest) is already used"))
+    return coins
+  }
+
+  /// Reads an object member by member, handing `read` the position in `keys` of each key;
+  /// refuses any other key and a key that appears twice.
+  private mutating func readMembers(
+    of path: SchemaPath, keys: [String],
+    _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
+  ) throws(StateDocumentError) {
+    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard kind == .object else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.text, problem: .wrongType(expected: "an object", found: kind.name)))
     }
-    let revision =
-      version >= 2 ? try root.integer("revision", in: 0...TrackerState.maximumRevision) : 0
-    self.init(profile: profile, coins: coins, nextID: nextID, revision: revision)
+    try syntax { () throws(JSONSyntaxError) in try beginObject() }
+    // One bit for each of `keys`, set once the key has been read.
+    var seen: UInt32 = 0
+    while let key = try syntax({ () throws(JSONSyntaxError) in try nextKey() }) {
+      guard let position = keys.firstIndex(of: key) else {
+        throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
+      }
+      guard seen & (1 << position) == 0 else {
+        throw .schema(
+          StateSchemaError(keyPath: path.member(key).text, problem: .invalid("appears twice")))
+      }
+      seen |= 1 << position
+      try read(&self, position)
+    }
+  }
+
+  private mutating func readString(at path: SchemaPath) throws(StateDocumentError) -> String {
+    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard kind == .string else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.text, problem: .wrongType(expected: "a string", found: kind.name)))
+    }
+    return try syntax { () throws(JSONSyntaxError) in try readString() }
+  }
+
+  private mutating func readOptionalString(at path: SchemaPath) throws(StateDocumentError)
+    -> String?
+  {
+    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
+      return try readString(at: path)
+    }
+    try syntax { () throws(JSONSyntaxError) in try readNull() }
+    return nil
+  }
+
+  private mutating func readInteger(at path: SchemaPath, in range: ClosedRange<Int>)
+    throws(StateDocumentError) -> Int
+  {
+    let (kind, text) = try readNumberText()
+    do {
+      return try TrackerState.checkedInteger(kind: kind, text: text, at: path, in: range)
+    } catch {
+      throw .schema(error)
+    }
+  }
+
+  /// The next value's kind, and its text when it is a number; other values are left unread.
+  private mutating func readNumberText() throws(StateDocumentError) -> (JSONKind, String?) {
+    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard kind == .number else { return (kind, nil) }
+    return (kind, try syntax { () throws(JSONSyntaxError) in try readNumber() })
   }
 }
 
@@ -125,100 +390,5 @@ public struct StateSchemaError: Error, Hashable, Sendable {
     case .invalid(let detail): return "\(place) \(detail)"
     case .newerVersion(let version): return "\(place) is \(version), newer than this cointrack"
     }
-  }
-}
-
-/// Reads typed fields out of one JSON object, tracking the key path for errors.
-private struct SchemaReader {
-  let members: [JSONMember]
-  /// The path of the object, or of the array holding it at `index`; the full path is built only
-  /// for an error, so that reading a thousand valid coins builds no strings.
-  let containerPath: String
-  let index: Int?
-
-  init(_ value: JSONValue, path: String, index: Int? = nil) throws(StateSchemaError) {
-    containerPath = path
-    self.index = index
-    guard case .object(let members) = value else {
-      throw StateSchemaError(
-        keyPath: index.map { "\(path)[\($0)]" } ?? path,
-        problem: .wrongType(expected: "an object", found: value.kindName))
-    }
-    self.members = members
-  }
-
-  var basePath: String {
-    index.map { "\(containerPath)[\($0)]" } ?? containerPath
-  }
-
-  func path(of key: String) -> String {
-    basePath.isEmpty ? key : basePath + "." + key
-  }
-
-  /// Refuses keys not in `keys`, and keys that appear twice. Objects here have a handful of
-  /// keys, so plain comparisons beat hashing.
-  func allowOnly(_ keys: [String]) throws(StateSchemaError) {
-    for (position, member) in members.enumerated() {
-      guard keys.contains(member.key) else {
-        throw StateSchemaError(keyPath: path(of: member.key), problem: .unknownKey)
-      }
-      guard !members[..<position].contains(where: { $0.key == member.key }) else {
-        throw StateSchemaError(keyPath: path(of: member.key), problem: .invalid("appears twice"))
-      }
-    }
-  }
-
-  func value(_ key: String) throws(StateSchemaError) -> JSONValue {
-    guard let member = members.first(where: { $0.key == key }) else {
-      throw StateSchemaError(keyPath: path(of: key), problem: .missing)
-    }
-    return member.value
-  }
-
-  func string(_ key: String) throws(StateSchemaError) -> String {
-    let found = try value(key)
-    guard case .string(let text) = found else {
-      throw StateSchemaError(
-        keyPath: path(of: key), problem: .wrongType(expected: "a string", found: found.kindName))
-    }
-    return text
-  }
-
-  func optionalString(_ key: String) throws(StateSchemaError) -> String? {
-    if case .null = try value(key) { return nil }
-    return try string(key)
-  }
-
-  func integer(_ key: String, in range: ClosedRange<Int>) throws(StateSchemaError) -> Int {
-    let found = try value(key)
-    guard case .number(let text) = found, let number = Int(text) else {
-      throw StateSchemaError(
-        keyPath: path(of: key),
-        problem: .wrongType(expected: "a whole number", found: found.kindName))
-    }
-    guard range.contains(number) else {
-      throw StateSchemaError(
-        keyPath: path(of: key),
-        problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
-    }
-    return number
-  }
-
-  func object(_ key: String) throws(StateSchemaError) -> SchemaReader {
-    try SchemaReader(try value(key), path: path(of: key))
-  }
-
-  func array(_ key: String) throws(StateSchemaError) -> [SchemaReader] {
-    let found = try value(key)
-    guard case .array(let elements) = found else {
-      throw StateSchemaError(
-        keyPath: path(of: key), problem: .wrongType(expected: "an array", found: found.kindName))
-    }
-    var readers: [SchemaReader] = []
-    readers.reserveCapacity(elements.count)
-    for (index, element) in elements.enumerated() {
-      readers.append(try SchemaReader(element, path: path(of: key), index: index))
-    }
-    return readers
   }
 }

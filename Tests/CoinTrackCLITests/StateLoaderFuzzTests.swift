@@ -19,7 +19,7 @@ extension FuzzTests {
       String(decoding: version2, as: UTF8.self)
         .replacingOccurrences(of: #""schema_version": 2"#, with: #""schema_version": 1"#)
         .replacingOccurrences(of: ",\n  \"revision\": 7", with: "").utf8)
-    #expect(try TrackerState(json: JSONParser.parse(version1)).revision == 0)
+    #expect(try TrackerState.decode(version1).state.revision == 0)
     var generator = SeededGenerator(seed: Self.seed)
     CrashReporter.install()
     defer { CrashReporter.clear() }

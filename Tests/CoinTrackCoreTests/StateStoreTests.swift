@@ -53,7 +53,7 @@ import Testing
         TrackedCoin(id: 9, coin: Coin(symbol: "NEW", name: "New \"coin\"", coingeckoID: nil)),
       ], nextID: 10)
     let text = JSONWriter.indented(state.json)
-    #expect(try TrackerState(json: JSONParser.parse(text)) == state)
+    #expect(try TrackerState.decode(Array(text.utf8)) == (state, TrackerState.schemaVersion))
   }
 
   @Test(arguments: [
@@ -83,11 +83,11 @@ import Testing
     ),
   ])
   func namesTheKeyPathOfASchemaProblem(text: String, message: String) throws {
-    let document = try JSONParser.parse(text)
     #expect {
-      _ = try TrackerState(json: document)
+      _ = try TrackerState.decode(Array(text.utf8))
     } throws: { error in
-      (error as? StateSchemaError)?.description == message
+      guard case .schema(let problem) = error as? StateDocumentError else { return false }
+      return problem.description == message
     }
   }
 

@@ -1,0 +1,344 @@
+/// Reads a JSON document value by value, checking RFC 8259 syntax strictly as it goes.
+///
+/// Strict on purpose: a document with a byte-order mark, a trailing comma or invalid UTF-8 is
+/// reported rather than guessed at, so that nothing is silently reinterpreted. `JSONParser`
+/// builds a `JSONValue` with it; the state file is decoded from it directly, as building a tree
+/// of a thousand coins only to take it apart again was most of the time `coins list` took.
+struct JSONReader {
+  /// Nesting deeper than this is rejected instead of exhausting the stack.
+  static let maximumDepth = 256
+
+  /// The document, read through a pointer valid for one `reading` call: reading an array
+  /// element by element cost half the time of loading a state file of a thousand coins.
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var position = 0
+  private var depth = 0
+  /// Whether the container just begun has no member or element read yet, so that no comma may
+  /// come before the next one.
+  private var isAtFirstItem = false
+
+  private init(bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  /// Calls `body` with a reader at the start of the document in `bytes`, after checking that it
+  /// does not start with a byte-order mark. The reader must not outlive `body`.
+  static func reading<Value, Failure: Error>(
+    _ bytes: [UInt8], wrappingSyntaxErrors wrap: (JSONSyntaxError) -> Failure,
+    _ body: (inout JSONReader) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw wrap(JSONSyntaxError(offset: 0, reason: "the file starts with a UTF-8 byte-order mark"))
+    }
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(Failure) -> Value in
+        var reader = JSONReader(bytes: buffer)
+        return try body(&reader)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Checks that nothing but whitespace follows the document's one value.
+  mutating func finish() throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard position == bytes.count else {
+      throw failure("unexpected \(describeCurrent()) after the end of the document")
+    }
+  }
+
+  /// The kind of the next value, read no further than its first byte.
+  mutating func peekKind() throws(JSONSyntaxError) -> JSONKind {
+    skipWhitespace()
+    guard position < bytes.count else { throw failure("unexpected end of data") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .array
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+    case UInt8(ascii: "n"): return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+    default: throw failure("unexpected \(describeCurrent())")
+    }
+  }
+
+  /// Reads `null`.
+  mutating func readNull() throws(JSONSyntaxError) {
+    try readLiteral("null")
+  }
+
+  /// Reads `true` or `false`.
+  mutating func readBool() throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    let isTrue = position < bytes.count && bytes[position] == UInt8(ascii: "t")
+    try readLiteral(isTrue ? "true" : "false")
+    return isTrue
+  }
+
+  /// Reads a number, returning its text exactly as written.
+  mutating func readNumber() throws(JSONSyntaxError) -> String {
+    skipWhitespace()
+    let start = position
+    _ = consume(UInt8(ascii: "-"))
+    if consume(UInt8(ascii: "0")) {
+      // A leading zero may not be followed by more digits.
+    } else if consumeDigits() == 0 {
+      throw failure("expected a digit in a number, found \(describeCurrent())")
+    }
+    if consume(UInt8(ascii: ".")), consumeDigits() == 0 {
+      throw failure("expected a digit after the decimal point, found \(describeCurrent())")
+    }
+    if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+      if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
+      if consumeDigits() == 0 {
+        throw failure("expected a digit in an exponent, found \(describeCurrent())")
+      }
+    }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  /// Reads a string, decoding its escapes.
+  mutating func readString() throws(JSONSyntaxError) -> String {
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      throw failure("unexpected \(describeCurrent())")
+    }
+    let openingQuote = position
+    position += 1
+    // Fast path: a string without escapes is taken from the input in one piece.
+    var end = position
+    var isASCII = true
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      isASCII = isASCII && bytes[end] < 0x80
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
+      // ASCII is valid UTF-8 by construction; `String(validating:as:)` is generic and looks up
+      // type metadata on every call, which was a fifth of loading a thousand coins.
+      guard
+        let text = isASCII
+          ? String(decoding: piece, as: UTF8.self) : String(validating: piece, as: UTF8.self)
+      else {
+        throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
+      }
+      position = end + 1
+      return text
+    }
+    var utf8: [UInt8] = []
+    while true {
+      guard position < bytes.count else {
+        throw JSONSyntaxError(offset: openingQuote, reason: "unterminated string")
+      }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+          throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
+        }
+        return text
+      case UInt8(ascii: "\\"):
+        position += 1
+        try readEscape(into: &utf8)
+      case 0..<0x20:
+        throw failure("unescaped control character in a string")
+      default:
+        utf8.append(byte)
+        position += 1
+      }
+    }
+  }
+
+  /// Reads the `{` that begins an object; `nextKey()` then reads its members.
+  mutating func beginObject() throws(JSONSyntaxError) {
+    try beginContainer(UInt8(ascii: "{"))
+  }
+
+  /// Reads the key of the object's next member and the colon after it, leaving the reader at
+  /// the member's value; nil after the object's closing `}`.
+  mutating func nextKey() throws(JSONSyntaxError) -> String? {
+    guard try continuesContainer(closedBy: UInt8(ascii: "}"), kind: "an object") else {
+      return nil
+    }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+      throw failure("expected a string key, found \(describeCurrent())")
+    }
+    let key = try readString()
+    skipWhitespace()
+    guard consume(UInt8(ascii: ":")) else {
+      throw failure("expected ':' after an object key, found \(describeCurrent())")
+    }
+    return key
+  }
+
+  /// Reads the `[` that begins an array; `nextElement()` then steps through its elements.
+  mutating func beginArray() throws(JSONSyntaxError) {
+    try beginContainer(UInt8(ascii: "["))
+  }
+
+  /// Moves to the array's next element; false after the array's closing `]`.
+  mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+    try continuesContainer(closedBy: UInt8(ascii: "]"), kind: "an array")
+  }
+
+  private mutating func beginContainer(_ opening: UInt8) throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == opening else {
+      throw failure("unexpected \(describeCurrent())")
+    }
+    depth += 1
+    guard depth <= JSONReader.maximumDepth else {
+      throw failure("nesting deeper than \(JSONReader.maximumDepth) levels")
+    }
+    position += 1
+    isAtFirstItem = true
+  }
+
+  /// Reads the comma before an item, or the closing byte; false at the end of the container.
+  /// After a comma an item must follow, so `[1,]` fails where its value should be.
+  private mutating func continuesContainer(closedBy closing: UInt8, kind: String)
+    throws(JSONSyntaxError) -> Bool
+  {
+    skipWhitespace()
+    let isFirst = isAtFirstItem
+    // Whatever comes next, the enclosing container has an item by now.
+    isAtFirstItem = false
+    if !isFirst, consume(UInt8(ascii: ",")) {
+      skipWhitespace()
+      return true
+    }
+    if consume(closing) {
+      depth -= 1
+      return false
+    }
+    if isFirst { return true }
+    let closingText = Character(Unicode.Scalar(closing))
+    throw failure("expected ',' or '\(closingText)' in \(kind), found \(describeCurrent())")
+  }
+
+  private mutating func readLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+    skipWhitespace()
+    let wordBytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+    guard bytes.count - position >= wordBytes.count,
+      bytes[position..<position + wordBytes.count].elementsEqual(wordBytes)
+    else { throw failure("unexpected \(describeCurrent())") }
+    position += wordBytes.count
+  }
+
+  private mutating func consumeDigits() -> Int {
+    var count = 0
+    while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+    {
+      position += 1
+      count += 1
+    }
+    return count
+  }
+
+  private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
+    guard position < bytes.count else { throw failure("unterminated escape sequence") }
+    let escaped = bytes[position]
+    position += 1
+    let simple: UInt8?
+    switch escaped {
+    case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
+    case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
+    case UInt8(ascii: "b"): simple = 0x08
+    case UInt8(ascii: "f"): simple = 0x0C
+    case UInt8(ascii: "n"): simple = 0x0A
+    case UInt8(ascii: "r"): simple = 0x0D
+    case UInt8(ascii: "t"): simple = 0x09
+    case UInt8(ascii: "u"): simple = nil
+    default:
+      position -= 1
+      throw failure("invalid escape sequence")
+    }
+    if let simple {
+      utf8.append(simple)
+      return
+    }
+    var scalarValue = try readHexQuad()
+    if (0xD800...0xDBFF).contains(scalarValue) {
+      guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
+        throw failure("a high surrogate escape is not followed by a low surrogate")
+      }
+      let low = try readHexQuad()
+      guard (0xDC00...0xDFFF).contains(low) else {
+        throw failure("a high surrogate escape is not followed by a low surrogate")
+      }
+      scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
+    }
+    guard let scalar = Unicode.Scalar(scalarValue) else {
+      throw failure("a \\u escape names a lone surrogate")
+    }
+    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
+  }
+
+  private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard position < bytes.count, let digit = hexValue(bytes[position]) else {
+        throw failure("expected four hexadecimal digits after \\u")
+      }
+      value = value << 4 | digit
+      position += 1
+    }
+    return value
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  private mutating func consume(_ byte: UInt8) -> Bool {
+    guard position < bytes.count, bytes[position] == byte else { return false }
+    position += 1
+    return true
+  }
+
+  private func describeCurrent() -> String {
+    guard position < bytes.count else { return "end of data" }
+    let byte = bytes[position]
+    if (0x21...0x7E).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16, uppercase: true)
+  }
+
+  private func failure(_ reason: String) -> JSONSyntaxError {
+    JSONSyntaxError(offset: position, reason: reason)
+  }
+}
+
+/// The kinds of JSON value.
+public enum JSONKind: Sendable {
+  case null, bool, number, string, array, object
+
+  /// A short name of the kind, for error messages.
+  public var name: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
