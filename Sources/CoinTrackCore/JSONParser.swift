@@ -2,7 +2,7 @@
 public enum JSONParser {
   /// Parses one complete JSON document.
   public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-    try JSONReader.reading(bytes, wrappingSyntaxErrors: { $0 }) { reader throws(JSONSyntaxError) in
+    try JSONReader.reading(bytes) { reader throws(JSONSyntaxError) in
       let value = try reader.readValue()
       try reader.finish()
       return value

@@ -21,15 +21,11 @@ struct JSONReader {
     self.bytes = bytes
   }
 
-  /// Calls `body` with a reader at the start of the document in `bytes`, after checking that it
-  /// does not start with a byte-order mark. The reader must not outlive `body`.
+  /// Calls `body` with a reader at the start of the document in `bytes`. The reader must not
+  /// outlive `body`.
   static func reading<Value, Failure: Error>(
-    _ bytes: [UInt8], wrappingSyntaxErrors wrap: (JSONSyntaxError) -> Failure,
-    _ body: (inout JSONReader) throws(Failure) -> Value
+    _ bytes: [UInt8], _ body: (inout JSONReader) throws(Failure) -> Value
   ) throws(Failure) -> Value {
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      throw wrap(JSONSyntaxError(offset: 0, reason: "the file starts with a UTF-8 byte-order mark"))
-    }
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(Failure) -> Value in
         var reader = JSONReader(bytes: buffer)
@@ -49,6 +45,9 @@ struct JSONReader {
 
   /// The kind of the next value, read no further than its first byte.
   mutating func peekKind() throws(JSONSyntaxError) -> JSONKind {
+    if position == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw failure("the file starts with a UTF-8 byte-order mark")
+    }
     skipWhitespace()
     guard position < bytes.count else { throw failure("unexpected end of data") }
     switch bytes[position] {

@@ -47,7 +47,7 @@ extension TrackerState {
     state: TrackerState, version: Int
   ) {
     do {
-      return try JSONReader.reading(bytes, wrappingSyntaxErrors: StateDocumentError.syntax) {
+      return try JSONReader.reading(bytes) {
         reader throws(StateDocumentError) in
         let decoded = try reader.readState()
         try syntax { () throws(JSONSyntaxError) in try reader.finish() }
