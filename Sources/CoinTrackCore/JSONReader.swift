@@ -76,6 +76,31 @@ struct JSONReader {
 
   /// Reads a number, returning its text exactly as written.
   mutating func readNumber() throws(JSONSyntaxError) -> String {
+    String(decoding: bytes[try scanNumber()], as: UTF8.self)
+  }
+
+  /// Reads a number; its value when it is written as a whole number that fits an `Int` (as
+  /// `Int(text)` would take it), else nil. Makes no string, as the state file's ids are read so.
+  mutating func readWholeNumber() throws(JSONSyntaxError) -> Int? {
+    let range = try scanNumber()
+    let isNegative = bytes[range.lowerBound] == UInt8(ascii: "-")
+    var value = 0
+    for byte in bytes[(isNegative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound] {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      // Accumulating towards the sign keeps Int.min in reach.
+      let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+      let (next, overflowedAgain) =
+        isNegative
+        ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      guard !overflowed, !overflowedAgain else { return nil }
+      value = next
+    }
+    return value
+  }
+
+  /// Reads past a number, checking its syntax; the range of its text.
+  private mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
     skipWhitespace()
     let start = position
     _ = consume(UInt8(ascii: "-"))
@@ -93,7 +118,7 @@ struct JSONReader {
         throw failure("expected a digit in an exponent, found \(describeCurrent())")
       }
     }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
+    return start..<position
   }
 
   /// Reads a string, decoding its escapes.

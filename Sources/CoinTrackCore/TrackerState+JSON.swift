@@ -76,10 +76,10 @@ extension TrackerState {
     guard let version = document["schema_version"] else {
       return .schema(StateSchemaError(keyPath: "schema_version", problem: .missing))
     }
-    var versionText: String?
-    if case .number(let text) = version { versionText = text }
+    var versionNumber: Int?
+    if case .number(let text) = version { versionNumber = Int(text) }
     do {
-      _ = try checkedVersion(kind: version.kind, text: versionText)
+      _ = try checkedVersion(kind: version.kind, number: versionNumber)
       return nil
     } catch {
       return .schema(error)
@@ -87,11 +87,11 @@ extension TrackerState {
   }
 
   /// The value of `schema_version`, checked to be a version this build can read.
-  fileprivate static func checkedVersion(kind: JSONKind, text: String?) throws(StateSchemaError)
+  fileprivate static func checkedVersion(kind: JSONKind, number: Int?) throws(StateSchemaError)
     -> Int
   {
     let version = try checkedInteger(
-      kind: kind, text: text, at: SchemaPath.document.member("schema_version"),
+      kind: kind, number: number, at: SchemaPath.document.member("schema_version"),
       in: 1...Int(Int32.max))
     guard version <= TrackerState.schemaVersion else {
       throw StateSchemaError(keyPath: "schema_version", problem: .newerVersion(version))
@@ -99,11 +99,11 @@ extension TrackerState {
     return version
   }
 
-  /// A whole number in `range`, from a value of `kind` with number text `text`.
+  /// A whole number in `range`, from a value of `kind` that is `number` when a whole number.
   fileprivate static func checkedInteger(
-    kind: JSONKind, text: String?, at path: SchemaPath, in range: ClosedRange<Int>
+    kind: JSONKind, number: Int?, at path: SchemaPath, in range: ClosedRange<Int>
   ) throws(StateSchemaError) -> Int {
-    guard let text, let number = Int(text) else {
+    guard let number else {
       throw StateSchemaError(
         keyPath: path.text, problem: .wrongType(expected: "a whole number", found: kind.name))
     }
@@ -184,9 +184,9 @@ extension JSONReader {
     try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
       switch key {
       case 0:
-        let (kind, text) = try reader.readNumberText()
+        let (kind, number) = try reader.readKindAndWholeNumber()
         do throws(StateSchemaError) {
-          version = try TrackerState.checkedVersion(kind: kind, text: text)
+          version = try TrackerState.checkedVersion(kind: kind, number: number)
         } catch {
           throw .schema(error)
         }
@@ -257,9 +257,6 @@ extension JSONReader {
     }
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var coins: [TrackedCoin] = []
-    // Sets, so that checking a thousand coins for repeats stays linear.
-    var seenIDs: Set<Int> = []
-    var seenSymbols: Set<String> = []
     let container = path.text
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
       let coinPath = SchemaPath(container: container, index: coins.count)
@@ -282,19 +279,35 @@ extension JSONReader {
           symbol: try required(symbol, keys[1], in: coinPath),
           name: try required(name, keys[2], in: coinPath),
           coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
-      func invalid(_ key: String, _ detail: String) -> StateDocumentError {
-        .schema(StateSchemaError(keyPath: coinPath.member(key).text, problem: .invalid(detail)))
-      }
-      guard !coin.coin.symbol.isEmpty else { throw invalid(keys[1], "is empty") }
-      guard seenIDs.insert(coin.id).inserted else {
-        throw invalid(keys[0], "repeats id \(coin.id)")
-      }
-      guard seenSymbols.insert(coin.coin.symbol).inserted else {
-        throw invalid(keys[1], "repeats symbol '\(coin.coin.symbol)'")
+      guard !coin.coin.symbol.isEmpty else {
+        throw .schema(
+          StateSchemaError(keyPath: coinPath.member(keys[1]).text, problem: .invalid("is empty")))
       }
       coins.append(coin)
     }
+    try Self.checkForRepeats(in: coins, at: container)
     return coins
+  }
+
+  /// Refuses a second coin with the id or the symbol of an earlier one. Done once all coins are
+  /// read, so that the sets are made at their final size rather than grown coin by coin.
+  private static func checkForRepeats(in coins: [TrackedCoin], at container: String)
+    throws(StateDocumentError)
+  {
+    var seenIDs = Set<Int>(minimumCapacity: coins.count)
+    var seenSymbols = Set<String>(minimumCapacity: coins.count)
+    for (index, tracked) in coins.enumerated() {
+      func invalid(_ key: String, _ detail: String) -> StateDocumentError {
+        let path = SchemaPath(container: container, index: index, key: key)
+        return .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
+      }
+      guard seenIDs.insert(tracked.id).inserted else {
+        throw invalid("id", "repeats id \(tracked.id)")
+      }
+      guard seenSymbols.insert(tracked.coin.symbol).inserted else {
+        throw invalid("symbol", "repeats symbol '\(tracked.coin.symbol)'")
+      }
+    }
   }
 
   /// Reads an object member by member, handing `read` the position in `keys` of each key;
@@ -348,19 +361,20 @@ extension JSONReader {
   private mutating func readInteger(at path: SchemaPath, in range: ClosedRange<Int>)
     throws(StateDocumentError) -> Int
   {
-    let (kind, text) = try readNumberText()
+    let (kind, number) = try readKindAndWholeNumber()
     do {
-      return try TrackerState.checkedInteger(kind: kind, text: text, at: path, in: range)
+      return try TrackerState.checkedInteger(kind: kind, number: number, at: path, in: range)
     } catch {
       throw .schema(error)
     }
   }
 
-  /// The next value's kind, and its text when it is a number; other values are left unread.
-  private mutating func readNumberText() throws(StateDocumentError) -> (JSONKind, String?) {
+  /// The next value's kind, and its value when it is a whole number; other values are left
+  /// unread.
+  private mutating func readKindAndWholeNumber() throws(StateDocumentError) -> (JSONKind, Int?) {
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .number else { return (kind, nil) }
-    return (kind, try syntax { () throws(JSONSyntaxError) in try readNumber() })
+    return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
   }
 }
 

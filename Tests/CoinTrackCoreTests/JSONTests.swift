@@ -41,6 +41,17 @@ import Testing
     }
   }
 
+  @Test(arguments: [
+    "0", "-0", "42", "-42", "2147483647", "9223372036854775807", "9223372036854775808",
+    "-9223372036854775808", "-9223372036854775809", "1.0", "1e3", "10E-1", "-0.5",
+  ])
+  func readsWholeNumbersAsIntDoesFromTheirText(text: String) throws {
+    let number = try JSONReader.reading(Array(text.utf8)) { reader throws(JSONSyntaxError) in
+      try reader.readWholeNumber()
+    }
+    #expect(number == Int(text))
+  }
+
   @Test func rejectsInvalidUTF8AndNulBytes() {
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]) }
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse([0x7B, 0x00, 0x7D]) }
