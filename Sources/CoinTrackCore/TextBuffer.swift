@@ -1,47 +1,82 @@
-/// Text built as UTF-8 bytes, turned into a String once at the end.
+/// Text built as UTF-8 bytes in memory of its own, turned into a String once at the end.
 ///
-/// Appending bytes is a copy; appending small strings to a String costs several times more,
-/// which showed as most of the time `prices` spends writing thousands of rows.
-public struct TextBuffer: Sendable {
-  private var bytes: [UInt8] = []
+/// Appending is a capacity check and a copy. Appending small strings to a String, or even to a
+/// `[UInt8]`, costs several times more, which showed as most of the time `prices` spends writing
+/// thousands of rows and `coins list` a thousand. Not copyable, as it owns its memory.
+public struct TextBuffer: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
 
-  public init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+  public init(capacity: Int = 256) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deallocate()
   }
 
   /// The text so far.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String {
+    String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+  }
 
-  public var isEmpty: Bool { bytes.isEmpty }
+  public var isEmpty: Bool { count == 0 }
 
   /// How many bytes a renderer collects before handing them on, so that a large result is never
   /// held whole.
   public static let chunkSize = 64 * 1024
 
   /// Whether the buffer holds a chunk's worth and should be handed on.
-  public var isFull: Bool { bytes.count >= TextBuffer.chunkSize }
+  public var isFull: Bool { count >= TextBuffer.chunkSize }
 
   /// The text so far, leaving the buffer empty (and its capacity in place) for more.
   public mutating func takeText() -> String {
-    defer { bytes.removeAll(keepingCapacity: true) }
+    defer { count = 0 }
     return text
   }
 
   public static func += (buffer: inout TextBuffer, text: String) {
-    // One copy from the string's own bytes; appending the UTF-8 view goes element by element.
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable {
-      buffer.bytes.append(contentsOf: $0)
+    // Native and small strings, all there are on Linux, lend their bytes without a copy.
+    let appended: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append($0) }
+    if appended == nil {
+      var contiguous = text
+      contiguous.withUTF8 { buffer.append($0) }
     }
-    if copied == nil { buffer.bytes.append(contentsOf: text.utf8) }
+  }
+
+  /// Appends bytes that are UTF-8 text.
+  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (base + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
   }
 
   /// Appends one ASCII character.
   public mutating func append(ascii: Unicode.Scalar) {
-    bytes.append(UInt8(ascii: ascii))
+    reserve(1)
+    base[count] = UInt8(ascii: ascii)
+    count += 1
   }
 
   /// Appends `count` spaces.
-  public mutating func appendSpaces(_ count: Int) {
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
+  public mutating func appendSpaces(_ spaces: Int) {
+    guard spaces > 0 else { return }
+    reserve(spaces)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+    count += spaces
+  }
+
+  /// Makes room for `extra` more bytes.
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let newCapacity = max(capacity * 2, count + extra)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
   }
 }
