@@ -109,9 +109,10 @@ struct CommandRunner {
     var openDays: [Day] = []
     switch action {
     case .coinsList:
-      let listings = try tracker.listCoins(try state().coins)
-      records = .coinListings(listings)
-      openDays = listings.compactMap(\.latest).filter { !$0.isClosed }.map(\.day)
+      let coins = try state().coins
+      let latestPrices = try tracker.latestPrices(of: coins)
+      records = .coinListings(coins, latestPrices: latestPrices)
+      openDays = latestPrices.compactMap { $0 }.filter { !$0.isClosed }.map(\.day)
     case .coinsAdd:
       records = .trackedCoins(
         try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))

@@ -181,18 +181,20 @@ extension RecordSet {
       columns: positions.map { columns[$0] }, isSingleRecord: isSingleRecord)
   }
 
-  /// `coins list`: each tracked coin with its latest price.
-  public static func coinListings(_ listings: [Tracker.Listing]) -> RecordSet {
-    RecordSet(
-      kind: .coinListing,
-      records: listings.map { listing in
-        [
-          .number(String(listing.tracked.id)), .text(listing.tracked.coin.symbol),
-          .text(listing.tracked.coin.name), .price(listing.latest?.price),
-          .day(listing.latest?.day), .optional(listing.latest?.currency),
-          .optional(listing.latest?.source), listing.latest.map { .bool($0.isClosed) } ?? .null,
-        ]
-      })
+  /// `coins list`: each tracked coin with its latest price, `latestPrices[i]` that of `coins[i]`.
+  public static func coinListings(_ coins: [TrackedCoin], latestPrices: [PriceRow?]) -> RecordSet {
+    precondition(coins.count == latestPrices.count, "one latest price for each coin")
+    return RecordSet(kind: .coinListing, records: zip(coins, latestPrices).map(coinListing))
+  }
+
+  /// One record of `coins list`.
+  private static func coinListing(_ tracked: TrackedCoin, latest: PriceRow?) -> [Value] {
+    let closed: Value = latest.map { .bool($0.isClosed) } ?? .null
+    return [
+      .number(String(tracked.id)), .text(tracked.coin.symbol), .text(tracked.coin.name),
+      .price(latest?.price), .day(latest?.day), .optional(latest?.currency),
+      .optional(latest?.source), closed,
+    ]
   }
 
   /// `coins add` and `coins remove`: the coins added or removed.

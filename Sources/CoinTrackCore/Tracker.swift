@@ -18,17 +18,11 @@ public struct Tracker: Sendable {
     self.today = today
   }
 
-  /// A tracked coin with its latest price on or before today, if any.
-  public struct Listing: Hashable, Sendable {
-    public var tracked: TrackedCoin
-    public var latest: PriceRow?
-  }
-
-  /// The tracked `coins` in list order, each with its latest price; the caller loads the state
-  /// (once, as the preferred source comes from it too).
-  public func listCoins(_ coins: [TrackedCoin]) throws -> [Listing] {
-    let latest = try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
-    return zip(coins, latest).map { Listing(tracked: $0, latest: $1) }
+  /// The latest price on or before today of each of the tracked `coins`, in their order; nil
+  /// where there is none. The caller loads the state (once, as the preferred source comes from
+  /// it too).
+  public func latestPrices(of coins: [TrackedCoin]) throws -> [PriceRow?] {
+    try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
   }
 
   /// Adds every named coin, or none of them when one cannot be added.

@@ -160,9 +160,16 @@ import Testing
   }
 }
 
+/// A tracked coin with its latest price, as `coins list` shows it.
+private struct Listing {
+  var tracked: TrackedCoin
+  var latest: PriceRow?
+}
+
 extension Tracker {
   /// The stored coins with their latest prices, as the runner lists them.
   fileprivate func listedTrackedCoins() throws -> [Listing] {
-    try listCoins(try openStore().load().coins)
+    let coins = try openStore().load().coins
+    return zip(coins, try latestPrices(of: coins)).map(Listing.init)
   }
 }
