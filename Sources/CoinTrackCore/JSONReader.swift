@@ -128,18 +128,9 @@ struct JSONReader {
       throw failure("unexpected \(describeCurrent())")
     }
     let openingQuote = position
-    position += 1
     // Fast path: a string without escapes is taken from the input in one piece.
-    var end = position
-    var isASCII = true
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-      bytes[end] >= 0x20
-    {
-      isASCII = isASCII && bytes[end] < 0x80
-      end += 1
-    }
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
+    if let (content, isASCII) = plainString(at: openingQuote) {
+      let piece = UnsafeBufferPointer(rebasing: bytes[content])
       // ASCII is valid UTF-8 by construction; `String(validating:as:)` is generic and looks up
       // type metadata on every call, which was a fifth of loading a thousand coins.
       guard
@@ -148,9 +139,10 @@ struct JSONReader {
       else {
         throw JSONSyntaxError(offset: openingQuote, reason: "a string is not valid UTF-8")
       }
-      position = end + 1
+      position = content.upperBound + 1
       return text
     }
+    position += 1
     var utf8: [UInt8] = []
     while true {
       guard position < bytes.count else {
@@ -184,18 +176,69 @@ struct JSONReader {
   /// Reads the key of the object's next member and the colon after it, leaving the reader at
   /// the member's value; nil after the object's closing `}`.
   mutating func nextKey() throws(JSONSyntaxError) -> String? {
+    guard try beginMember() else { return nil }
+    let key = try readString()
+    try endKey()
+    return key
+  }
+
+  /// A key matched against keys known in advance.
+  enum KeyMatch: Equatable {
+    /// The key at this position in the table.
+    case known(Int)
+    case unknown(String)
+  }
+
+  /// Like `nextKey()`, but finds the key in `keys` by its bytes, making no string for it unless
+  /// it is unknown or written with escapes.
+  mutating func nextKey(in keys: JSONKeyTable) throws(JSONSyntaxError) -> KeyMatch? {
+    guard try beginMember() else { return nil }
+    let match: KeyMatch
+    if let (content, _) = plainString(at: position),
+      let known = keys.position(ofUTF8: UnsafeBufferPointer(rebasing: bytes[content]))
+    {
+      position = content.upperBound + 1
+      match = .known(known)
+    } else {
+      let key = try readString()
+      match = keys.names.firstIndex(of: key).map(KeyMatch.known) ?? .unknown(key)
+    }
+    try endKey()
+    return match
+  }
+
+  /// Reads up to the opening quote of the next member's key; false after the closing `}`.
+  private mutating func beginMember() throws(JSONSyntaxError) -> Bool {
     guard try continuesContainer(closedBy: UInt8(ascii: "}"), kind: "an object") else {
-      return nil
+      return false
     }
     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
       throw failure("expected a string key, found \(describeCurrent())")
     }
-    let key = try readString()
+    return true
+  }
+
+  /// Reads the colon after a key.
+  private mutating func endKey() throws(JSONSyntaxError) {
     skipWhitespace()
     guard consume(UInt8(ascii: ":")) else {
       throw failure("expected ':' after an object key, found \(describeCurrent())")
     }
-    return key
+  }
+
+  /// The content of the string whose opening quote is at `quote`, and whether it is ASCII,
+  /// when it has no escapes and no control characters; nil otherwise.
+  private func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
+    var end = quote + 1
+    var isASCII = true
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      isASCII = isASCII && bytes[end] < 0x80
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    return (quote + 1..<end, isASCII)
   }
 
   /// Reads the `[` that begins an array; `nextElement()` then steps through its elements.
@@ -347,6 +390,22 @@ struct JSONReader {
 
   private func failure(_ reason: String) -> JSONSyntaxError {
     JSONSyntaxError(offset: position, reason: reason)
+  }
+}
+
+/// Object keys known in advance, kept as UTF-8 to be found by their bytes.
+struct JSONKeyTable: Sendable {
+  let names: [String]
+  private let utf8: [[UInt8]]
+
+  init(_ names: [String]) {
+    self.names = names
+    utf8 = names.map { Array($0.utf8) }
+  }
+
+  /// The position of the name whose UTF-8 is `bytes`.
+  func position(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    utf8.firstIndex { $0.count == bytes.count && $0.elementsEqual(bytes) }
   }
 }
 

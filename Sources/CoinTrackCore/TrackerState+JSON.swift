@@ -31,11 +31,11 @@ extension TrackerState {
   }
 
   /// The keys of the document, in the order they are written; `revision` came in version 2.
-  fileprivate static let documentKeys = [
+  fileprivate static let documentKeys = JSONKeyTable([
     "schema_version", "profile", "coins", "next_id", "revision",
-  ]
-  fileprivate static let profileKeys = ["username", "source", "currency"]
-  fileprivate static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
+  ])
+  fileprivate static let profileKeys = JSONKeyTable(["username", "source", "currency"])
+  fileprivate static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
@@ -174,14 +174,15 @@ extension JSONReader {
   fileprivate mutating func readState() throws(StateDocumentError) -> (
     state: TrackerState, version: Int
   ) {
-    let keys = TrackerState.documentKeys
+    let keys = TrackerState.documentKeys.names
     let path = SchemaPath.document
     var version: Int?
     var profile: Profile?
     var coins: [TrackedCoin]?
     var nextID: Int?
     var revision: Int?
-    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+    try readMembers(of: path, keys: TrackerState.documentKeys) {
+      reader, key throws(StateDocumentError) in
       switch key {
       case 0:
         let (kind, number) = try reader.readKindAndWholeNumber()
@@ -220,13 +221,14 @@ extension JSONReader {
   }
 
   private mutating func readProfile() throws(StateDocumentError) -> Profile {
-    let keys = TrackerState.profileKeys
+    let keys = TrackerState.profileKeys.names
     let path = SchemaPath.document.member("profile")
     var username: String?
     // Present with null and absent differ: only the second is an error.
     var source: String??
     var currency: String??
-    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+    try readMembers(of: path, keys: TrackerState.profileKeys) {
+      reader, key throws(StateDocumentError) in
       let memberPath = path.member(keys[key])
       switch key {
       case 0: username = try reader.readString(at: memberPath)
@@ -247,7 +249,7 @@ extension JSONReader {
   }
 
   private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
-    let keys = TrackerState.coinKeys
+    let keys = TrackerState.coinKeys.names
     let path = SchemaPath.document.member("coins")
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .array else {
@@ -264,7 +266,8 @@ extension JSONReader {
       var symbol: String?
       var name: String?
       var coingeckoID: String??
-      try readMembers(of: coinPath, keys: keys) { reader, key throws(StateDocumentError) in
+      try readMembers(of: coinPath, keys: TrackerState.coinKeys) {
+        reader, key throws(StateDocumentError) in
         let memberPath = coinPath.member(keys[key])
         switch key {
         case 0: id = try reader.readInteger(at: memberPath, in: 1...Int(Int32.max))
@@ -313,7 +316,7 @@ extension JSONReader {
   /// Reads an object member by member, handing `read` the position in `keys` of each key;
   /// refuses any other key and a key that appears twice.
   private mutating func readMembers(
-    of path: SchemaPath, keys: [String],
+    of path: SchemaPath, keys: JSONKeyTable,
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
@@ -325,13 +328,17 @@ extension JSONReader {
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
-    while let key = try syntax({ () throws(JSONSyntaxError) in try nextKey() }) {
-      guard let position = keys.firstIndex(of: key) else {
+    while let match = try syntax({ () throws(JSONSyntaxError) in try nextKey(in: keys) }) {
+      let position: Int
+      switch match {
+      case .known(let known): position = known
+      case .unknown(let key):
         throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
       }
       guard seen & (1 << position) == 0 else {
         throw .schema(
-          StateSchemaError(keyPath: path.member(key).text, problem: .invalid("appears twice")))
+          StateSchemaError(
+            keyPath: path.member(keys.names[position]).text, problem: .invalid("appears twice")))
       }
       seen |= 1 << position
       try read(&self, position)
