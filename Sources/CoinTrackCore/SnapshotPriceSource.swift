@@ -77,12 +77,17 @@ struct SnapshotSeries {
 
   /// The series of the coin with this exact upper-case symbol.
   static func named(_ symbol: String) -> SnapshotSeries? {
-    // strcmp rather than a String per coin: `coins list` asks this once per tracked coin.
+    // The coins are in symbol order, which for ASCII symbols is strcmp order: a binary search
+    // with strcmp rather than a String per coin, as `coins list` asks once per tracked coin.
     symbol.withCString { wanted in
-      for index in 0..<ct_snapshot_coin_count() {
-        if let data = ct_snapshot_coin_at(index), strcmp(wanted, data.pointee.symbol) == 0 {
-          return SnapshotSeries(data)
-        }
+      var low: Int32 = 0
+      var high = ct_snapshot_coin_count()
+      while low < high {
+        let middle = low + (high - low) / 2
+        guard let data = ct_snapshot_coin_at(middle) else { return nil }
+        let order = strcmp(wanted, data.pointee.symbol)
+        if order == 0 { return SnapshotSeries(data) }
+        if order < 0 { high = middle } else { low = middle + 1 }
       }
       return nil
     }

@@ -101,15 +101,15 @@ extension TrackerState {
 
   /// A whole number in `range`, from a value of `kind` that is `number` when a whole number.
   fileprivate static func checkedInteger(
-    kind: JSONKind, number: Int?, at path: SchemaPath, in range: ClosedRange<Int>
+    kind: JSONKind, number: Int?, at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
   ) throws(StateSchemaError) -> Int {
     guard let number else {
       throw StateSchemaError(
-        keyPath: path.text, problem: .wrongType(expected: "a whole number", found: kind.name))
+        keyPath: path().text, problem: .wrongType(expected: "a whole number", found: kind.name))
     }
     guard range.contains(number) else {
       throw StateSchemaError(
-        keyPath: path.text,
+        keyPath: path().text,
         problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
     }
     return number
@@ -229,11 +229,10 @@ extension JSONReader {
     var currency: String??
     try readMembers(of: path, keys: TrackerState.profileKeys) {
       reader, key throws(StateDocumentError) in
-      let memberPath = path.member(keys[key])
       switch key {
-      case 0: username = try reader.readString(at: memberPath)
-      case 1: source = try reader.readOptionalString(at: memberPath)
-      default: currency = try reader.readOptionalString(at: memberPath)
+      case 0: username = try reader.readString(at: path.member(keys[key]))
+      case 1: source = try reader.readOptionalString(at: path.member(keys[key]))
+      default: currency = try reader.readOptionalString(at: path.member(keys[key]))
       }
     }
     let profile = Profile(
@@ -268,12 +267,11 @@ extension JSONReader {
       var coingeckoID: String??
       try readMembers(of: coinPath, keys: TrackerState.coinKeys) {
         reader, key throws(StateDocumentError) in
-        let memberPath = coinPath.member(keys[key])
         switch key {
-        case 0: id = try reader.readInteger(at: memberPath, in: 1...Int(Int32.max))
-        case 1: symbol = try reader.readString(at: memberPath)
-        case 2: name = try reader.readString(at: memberPath)
-        default: coingeckoID = try reader.readOptionalString(at: memberPath)
+        case 0: id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
+        case 1: symbol = try reader.readString(at: coinPath.member(keys[key]))
+        case 2: name = try reader.readString(at: coinPath.member(keys[key]))
+        default: coingeckoID = try reader.readOptionalString(at: coinPath.member(keys[key]))
         }
       }
       let coin = TrackedCoin(
@@ -345,32 +343,37 @@ extension JSONReader {
     }
   }
 
-  private mutating func readString(at path: SchemaPath) throws(StateDocumentError) -> String {
+  private mutating func readString(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError) -> String
+  {
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .string else {
       throw .schema(
         StateSchemaError(
-          keyPath: path.text, problem: .wrongType(expected: "a string", found: kind.name)))
+          keyPath: path().text, problem: .wrongType(expected: "a string", found: kind.name)))
     }
     return try syntax { () throws(JSONSyntaxError) in try readString() }
   }
 
-  private mutating func readOptionalString(at path: SchemaPath) throws(StateDocumentError)
+  private mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError)
     -> String?
   {
     guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readString(at: path)
+      return try readString(at: path())
     }
     try syntax { () throws(JSONSyntaxError) in try readNull() }
     return nil
   }
 
-  private mutating func readInteger(at path: SchemaPath, in range: ClosedRange<Int>)
+  private mutating func readInteger(
+    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
+  )
     throws(StateDocumentError) -> Int
   {
     let (kind, number) = try readKindAndWholeNumber()
     do {
-      return try TrackerState.checkedInteger(kind: kind, number: number, at: path, in: range)
+      return try TrackerState.checkedInteger(kind: kind, number: number, at: path(), in: range)
     } catch {
       throw .schema(error)
     }

@@ -23,6 +23,15 @@ import Testing
       "snapshot.c is stale: run COINTRACK_RECORD=1 swift test --filter SnapshotSourceTests")
   }
 
+  @Test func findsEverySymbolOfTheSnapshotAndNoOther() {
+    let symbols = SnapshotSeries.all.map(\.coin.symbol)
+    // The lookup is a binary search in strcmp order.
+    #expect(zip(symbols, symbols.dropFirst()).allSatisfy { strcmp($0, $1) < 0 })
+    for symbol in symbols { #expect(SnapshotSeries.named(symbol)?.coin.symbol == symbol) }
+    let others = ["", "0", "A", "BTCX", "btc", "ZZZZZZ"] + symbols.map { $0 + "0" }
+    for other in others { #expect(SnapshotSeries.named(other) == nil, "\(other)") }
+  }
+
   @Test func everyCloseOfTheDataIsServedExactly() throws {
     let source = SnapshotPriceSource()
     let catalogue = source.catalogue()
