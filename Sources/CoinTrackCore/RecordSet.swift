@@ -34,44 +34,65 @@ public struct RecordSet: Hashable, Sendable {
 
   /// The fields shown, in order.
   public let fields: [Field]
-  /// The records as built, with a value for every field of their kind.
-  private let storedRecords: [[Value]]
-  /// For each shown field, the position of its value in a stored record: choosing fields picks
-  /// columns rather than copying every record.
+  /// How many records there are.
+  public let count: Int
+  /// The value of a record, by its index, for a field, by its position among the fields the
+  /// records were made with. Values are made when a renderer asks, from the data the records
+  /// show: a thousand rows then take no memory of their own, and touching fresh memory is what
+  /// a large listing cost most.
+  private let value: @Sendable (_ record: Int, _ field: Int) -> Value
+  /// For each shown field, its position among the fields the records were made with: choosing
+  /// fields picks columns rather than copying records.
   private let columns: [Int]
   /// A single record (a profile) rather than a list: JSON prints an object, not an array.
   public let isSingleRecord: Bool
 
+  /// Records with one value for each of `fields`, in order.
   public init(fields: [Field], records: [[Value]], isSingleRecord: Bool = false) {
+    precondition(
+      records.allSatisfy { $0.count == fields.count }, "a record needs a value for each field")
+    self.init(fields: fields, count: records.count, isSingleRecord: isSingleRecord) {
+      records[$0][$1]
+    }
+  }
+
+  /// `count` records with a value for each of `fields`, made by `value(record, field)` when
+  /// they are read.
+  init(
+    fields: [Field], count: Int, isSingleRecord: Bool,
+    value: @escaping @Sendable (_ record: Int, _ field: Int) -> Value
+  ) {
     self.init(
-      fields: fields, storedRecords: records, columns: Array(fields.indices),
+      fields: fields, count: count, value: value, columns: Array(fields.indices),
       isSingleRecord: isSingleRecord)
   }
 
-  private init(fields: [Field], storedRecords: [[Value]], columns: [Int], isSingleRecord: Bool) {
+  private init(
+    fields: [Field], count: Int, value: @escaping @Sendable (Int, Int) -> Value, columns: [Int],
+    isSingleRecord: Bool
+  ) {
     self.fields = fields
-    self.storedRecords = storedRecords
+    self.count = count
+    self.value = value
     self.columns = columns
     self.isSingleRecord = isSingleRecord
   }
 
   /// One record's values, one for each of `fields`.
   public struct Record: RandomAccessCollection, Sendable {
-    fileprivate let values: [Value]
+    fileprivate let value: @Sendable (Int, Int) -> Value
+    fileprivate let record: Int
     fileprivate let columns: [Int]
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { columns.count }
-    public subscript(position: Int) -> Value { values[columns[position]] }
+    public subscript(position: Int) -> Value { value(record, columns[position]) }
   }
 
   /// The records, each with the values of `fields`.
-  public var records: LazyMapSequence<[[Value]], Record> {
-    storedRecords.lazy.map { [columns] in Record(values: $0, columns: columns) }
+  public var records: LazyMapSequence<Range<Int>, Record> {
+    (0..<count).lazy.map { [value, columns] in Record(value: value, record: $0, columns: columns) }
   }
-
-  /// How many records there are.
-  public var count: Int { storedRecords.count }
 
   public static func == (lhs: RecordSet, rhs: RecordSet) -> Bool {
     lhs.fields == rhs.fields && lhs.isSingleRecord == rhs.isSingleRecord
@@ -166,6 +187,16 @@ extension RecordSet {
     self.init(fields: kind.fields, records: records, isSingleRecord: kind.isSingleRecord)
   }
 
+  /// `count` records of `kind`, made by `value(record, field)` when they are read; `field` is a
+  /// position in the kind's fields.
+  init(
+    kind: RecordKind, count: Int,
+    value: @escaping @Sendable (_ record: Int, _ field: Int) -> Value
+  ) {
+    self.init(
+      fields: kind.fields, count: count, isSingleRecord: kind.isSingleRecord, value: value)
+  }
+
   /// The records without the fields that tables leave out.
   public var forTables: RecordSet {
     selecting(fields.filter(\.isShownInTables).map(\.key))
@@ -177,52 +208,62 @@ extension RecordSet {
   public func selecting(_ keys: [String]) -> RecordSet {
     let positions = keys.map { key in fields.firstIndex { $0.key == key }! }
     return RecordSet(
-      fields: positions.map { fields[$0] }, storedRecords: storedRecords,
+      fields: positions.map { fields[$0] }, count: count, value: value,
       columns: positions.map { columns[$0] }, isSingleRecord: isSingleRecord)
   }
 
   /// `coins list`: each tracked coin with its latest price, `latestPrices[i]` that of `coins[i]`.
   public static func coinListings(_ coins: [TrackedCoin], latestPrices: [PriceRow?]) -> RecordSet {
     precondition(coins.count == latestPrices.count, "one latest price for each coin")
-    return RecordSet(kind: .coinListing, records: zip(coins, latestPrices).map(coinListing))
-  }
-
-  /// One record of `coins list`.
-  private static func coinListing(_ tracked: TrackedCoin, latest: PriceRow?) -> [Value] {
-    let closed: Value = latest.map { .bool($0.isClosed) } ?? .null
-    return [
-      .number(String(tracked.id)), .text(tracked.coin.symbol), .text(tracked.coin.name),
-      .price(latest?.price), .day(latest?.day), .optional(latest?.currency),
-      .optional(latest?.source), closed,
-    ]
+    return RecordSet(kind: .coinListing, count: coins.count) { record, field in
+      switch field {
+      case 0: return .number(String(coins[record].id))
+      case 1: return .text(coins[record].coin.symbol)
+      case 2: return .text(coins[record].coin.name)
+      case 3: return .price(latestPrices[record]?.price)
+      case 4: return .day(latestPrices[record]?.day)
+      case 5: return .optional(latestPrices[record]?.currency)
+      case 6: return .optional(latestPrices[record]?.source)
+      default: return latestPrices[record].map { .bool($0.isClosed) } ?? .null
+      }
+    }
   }
 
   /// `coins add` and `coins remove`: the coins added or removed.
   public static func trackedCoins(_ coins: [TrackedCoin]) -> RecordSet {
-    RecordSet(
-      kind: .trackedCoin,
-      records: coins.map { [.number(String($0.id)), .text($0.coin.symbol), .text($0.coin.name)] })
+    RecordSet(kind: .trackedCoin, count: coins.count) { record, field in
+      switch field {
+      case 0: return .number(String(coins[record].id))
+      case 1: return .text(coins[record].coin.symbol)
+      default: return .text(coins[record].coin.name)
+      }
+    }
   }
 
   /// `coins available`: the catalogue with the days held for each coin.
   public static func catalogue(_ entries: [Catalogue.Entry]) -> RecordSet {
-    RecordSet(
-      kind: .catalogueEntry,
-      records: entries.map {
-        [.text($0.coin.symbol), .text($0.coin.name), .day($0.held?.first), .day($0.held?.last)]
-      })
+    RecordSet(kind: .catalogueEntry, count: entries.count) { record, field in
+      switch field {
+      case 0: return .text(entries[record].coin.symbol)
+      case 1: return .text(entries[record].coin.name)
+      case 2: return .day(entries[record].held?.first)
+      default: return .day(entries[record].held?.last)
+      }
+    }
   }
 
   /// `prices`: one row per day.
   public static func priceRows(_ rows: [PriceRow]) -> RecordSet {
-    RecordSet(
-      kind: .priceRow,
-      records: rows.map {
-        [
-          .day($0.day), .text($0.symbol), .price($0.price), .text($0.currency), .text($0.source),
-          .bool($0.isClosed),
-        ]
-      })
+    RecordSet(kind: .priceRow, count: rows.count) { record, field in
+      switch field {
+      case 0: return .day(rows[record].day)
+      case 1: return .text(rows[record].symbol)
+      case 2: return .price(rows[record].price)
+      case 3: return .text(rows[record].currency)
+      case 4: return .text(rows[record].source)
+      default: return .bool(rows[record].isClosed)
+      }
+    }
   }
 
   /// `prices --stats`: the statistics of a range as one record.

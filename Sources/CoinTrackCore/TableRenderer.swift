@@ -7,31 +7,23 @@ enum TableRenderer {
     into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows {
     let titles = records.fields.map { RecordSet.Value.text($0.title) }
-    let titleWidths = titles.map(width(of:))
-    let columnCount = titles.count
-    // Every cell's width, measured once, in one flat array: a thousand rows of small arrays
-    // cost more to allocate and free than to lay out.
-    var cellWidths: [Int] = []
-    cellWidths.reserveCapacity(records.count * columnCount)
-    // Without a header the columns are only as wide as their values.
-    var widths = header ? titleWidths : Array(repeating: 0, count: columnCount)
+    // Without a header the columns are only as wide as their values. Widths are measured again
+    // while writing rather than kept, as keeping them for a thousand rows cost more.
+    var widths = header ? titles.map(width(of:)) : Array(repeating: 0, count: titles.count)
     for record in records.records {
       for (column, value) in record.enumerated() {
-        let cellWidth = width(of: value)
-        cellWidths.append(cellWidth)
-        widths[column] = max(widths[column], cellWidth)
+        widths[column] = max(widths[column], width(of: value))
       }
     }
     let layout = Layout(widths: widths, fields: records.fields)
     if header {
       if style == .decorated { output += "\u{1B}[1m" }
-      layout.append(titles, cellWidths: titleWidths[...], to: &output)
+      layout.append(titles, to: &output)
       if style == .decorated { output += "\u{1B}[0m" }
       output += "\n"
     }
-    for (row, record) in records.records.enumerated() {
-      let start = row * columnCount
-      layout.append(record, cellWidths: cellWidths[start..<start + columnCount], to: &output)
+    for record in records.records {
+      layout.append(record, to: &output)
       output += "\n"
       if output.isFull { try flush(&output) }
     }
@@ -65,12 +57,11 @@ enum TableRenderer {
 
     /// Appends one line's cells, padded to the column widths, without the line end.
     func append(
-      _ cells: some RandomAccessCollection<RecordSet.Value>, cellWidths: ArraySlice<Int>,
-      to output: inout TextBuffer
+      _ cells: some RandomAccessCollection<RecordSet.Value>, to output: inout TextBuffer
     ) {
       for (column, cell) in cells.enumerated() {
         if column > 0 { output += TableRenderer.columnGap }
-        let padding = widths[column] - cellWidths[cellWidths.startIndex + column]
+        let padding = widths[column] - TableRenderer.width(of: cell)
         if fields[column].isNumeric {
           output.appendSpaces(padding)
           TableRenderer.withText(of: cell) { output += $0 }

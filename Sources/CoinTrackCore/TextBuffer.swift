@@ -26,7 +26,7 @@ public struct TextBuffer: ~Copyable {
 
   /// How many bytes a renderer collects before handing them on, so that a large result is never
   /// held whole.
-  public static let chunkSize = 64 * 1024
+  public static let chunkSize = 16 * 1024
 
   /// Whether the buffer holds a chunk's worth and should be handed on.
   public var isFull: Bool { count >= TextBuffer.chunkSize }
