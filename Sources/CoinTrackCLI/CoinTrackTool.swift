@@ -28,9 +28,11 @@ public enum CoinTrackTool {
     var variables: [String: String] = [:]
     var entry = environ
     while let pointer = entry.pointee {
-      let pair = String(cString: pointer)
-      if let equals = pair.firstIndex(of: "=") {
-        variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      // Split at the first "=" as bytes: searching a String for a Character walks graphemes,
+      // and every run pays for every variable.
+      if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
+        let name = UnsafeRawBufferPointer(start: pointer, count: equals - pointer)
+        variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
       }
       entry += 1
     }
