@@ -40,9 +40,10 @@ extension TrackerState {
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
   /// The document is decoded as it is read, without building a tree: that was most of what
-  /// listing a thousand coins cost. The first problem in the document is reported, except that
-  /// invalid JSON anywhere comes before a schema problem, and then a missing, malformed or newer
-  /// `schema_version` before any other, as the version decides how the rest is read.
+  /// listing a thousand coins cost. One problem is reported: invalid JSON anywhere before any
+  /// schema problem, then a missing, malformed or newer `schema_version` (the version decides
+  /// how the rest is read), then the first other problem met reading in order; repeated ids and
+  /// symbols are looked for once every coin has been read.
   public static func decode(_ bytes: [UInt8]) throws(StateDocumentError) -> (
     state: TrackerState, version: Int
   ) {
@@ -250,12 +251,7 @@ extension JSONReader {
   private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
     let keys = TrackerState.coinKeys.names
     let path = SchemaPath.document.member("coins")
-    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard kind == .array else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.text, problem: .wrongType(expected: "an array", found: kind.name)))
-    }
+    try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var coins: [TrackedCoin] = []
     let container = path.text
@@ -317,12 +313,7 @@ extension JSONReader {
     of path: SchemaPath, keys: JSONKeyTable,
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
-    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard kind == .object else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.text, problem: .wrongType(expected: "an object", found: kind.name)))
-    }
+    try expect(.object, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
@@ -346,13 +337,20 @@ extension JSONReader {
   private mutating func readString(at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError) -> String
   {
-    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard kind == .string else {
+    try expect(.string, at: path())
+    return try syntax { () throws(JSONSyntaxError) in try readString() }
+  }
+
+  /// Refuses a next value of another kind than `kind`.
+  private mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError)
+  {
+    let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard found == kind else {
       throw .schema(
         StateSchemaError(
-          keyPath: path().text, problem: .wrongType(expected: "a string", found: kind.name)))
+          keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
     }
-    return try syntax { () throws(JSONSyntaxError) in try readString() }
   }
 
   private mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
