@@ -91,6 +91,22 @@ import Testing
     }
   }
 
+  @Test func invalidJSONAndTheVersionAreReportedBeforeWhatComesEarlierInTheFile() {
+    // The username is invalid, and the document is cut short after it: the cut is reported.
+    let cut =
+      #"{"schema_version":2,"profile":{"username":"-a","source":null,"currency":null},"coins":["#
+    #expect(
+      throws: StateDocumentError.syntax(
+        JSONSyntaxError(offset: cut.utf8.count, reason: "unexpected end of data"))
+    ) { try TrackerState.decode(Array(cut.utf8)) }
+    // An unknown key comes first, but the version after it is one this build cannot read.
+    let newer = #"{"extra":1,"schema_version":3}"#
+    #expect(
+      throws: StateDocumentError.schema(
+        StateSchemaError(keyPath: "schema_version", problem: .newerVersion(3)))
+    ) { try TrackerState.decode(Array(newer.utf8)) }
+  }
+
   @Test func aCorruptFileIsReportedAndLeftUntouched() throws {
     let directory = try TemporaryDirectory()
     let store = directory.store()
