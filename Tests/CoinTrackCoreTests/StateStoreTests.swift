@@ -91,6 +91,16 @@ import Testing
     }
   }
 
+  @Test func keysWrittenWithEscapesAreTheKeysTheyName() throws {
+    // Known keys are matched by their bytes; one spelled with escapes must still be known.
+    let plain =
+      #"{"schema_version":2,"profile":{"username":"a","source":null,"currency":null},"coins":[{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":null}],"next_id":2,"revision":0}"#
+    let escaped = plain.replacingOccurrences(of: #""id":1"#, with: #""\u0069d":1"#)
+      .replacingOccurrences(of: #""profile""#, with: #""pro\u0066ile""#)
+    #expect(escaped != plain)
+    #expect(try TrackerState.decode(Array(escaped.utf8)) == TrackerState.decode(Array(plain.utf8)))
+  }
+
   @Test func invalidJSONAndTheVersionAreReportedBeforeWhatComesEarlierInTheFile() {
     // The username is invalid, and the document is cut short after it: the cut is reported.
     let cut =
