@@ -212,7 +212,7 @@ extension JSONReader {
       coins: try required(coins, keys[2], in: path),
       nextID: try required(nextID, keys[3], in: path),
       revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path))
-    if let highest = state.coins.map(\.id).max(), state.nextID <= highest {
+    if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
       throw .schema(
         StateSchemaError(
           keyPath: keys[3],
@@ -249,7 +249,8 @@ extension JSONReader {
   }
 
   private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
-    let keys = TrackerState.coinKeys.names
+    let keyTable = TrackerState.coinKeys
+    let keys = keyTable.names
     let path = SchemaPath.document.member("coins")
     try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
@@ -261,7 +262,7 @@ extension JSONReader {
       var symbol: String?
       var name: String?
       var coingeckoID: String??
-      try readMembers(of: coinPath, keys: TrackerState.coinKeys) {
+      try readMembers(of: coinPath, keys: keyTable) {
         reader, key throws(StateDocumentError) in
         switch key {
         case 0: id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
@@ -291,18 +292,23 @@ extension JSONReader {
   private static func checkForRepeats(in coins: [TrackedCoin], at container: String)
     throws(StateDocumentError)
   {
-    var seenIDs = Set<Int>(minimumCapacity: coins.count)
+    // Ids are handed out in increasing order, so a file nobody edited by hand needs no set of
+    // them: rising ids cannot repeat.
+    let idsRise = coins.indices.dropFirst().allSatisfy { coins[$0 - 1].id < coins[$0].id }
+    var seenIDs = Set<Int>(minimumCapacity: idsRise ? 0 : coins.count)
     var seenSymbols = Set<String>(minimumCapacity: coins.count)
-    for (index, tracked) in coins.enumerated() {
+    for index in coins.indices {
+      let id = coins[index].id
+      let symbol = coins[index].coin.symbol
       func invalid(_ key: String, _ detail: String) -> StateDocumentError {
         let path = SchemaPath(container: container, index: index, key: key)
         return .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
       }
-      guard seenIDs.insert(tracked.id).inserted else {
-        throw invalid("id", "repeats id \(tracked.id)")
+      guard idsRise || seenIDs.insert(id).inserted else {
+        throw invalid("id", "repeats id \(id)")
       }
-      guard seenSymbols.insert(tracked.coin.symbol).inserted else {
-        throw invalid("symbol", "repeats symbol '\(tracked.coin.symbol)'")
+      guard seenSymbols.insert(symbol).inserted else {
+        throw invalid("symbol", "repeats symbol '\(symbol)'")
       }
     }
   }
