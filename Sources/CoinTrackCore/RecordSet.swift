@@ -89,6 +89,12 @@ public struct RecordSet: Hashable, Sendable {
     public subscript(position: Int) -> Value { value(record, columns[position]) }
   }
 
+  /// The value of record `record` for `fields[field]`. Renderers read cells through this rather
+  /// than `records`, whose views would each retain the record set's storage.
+  public subscript(record: Int, field: Int) -> Value {
+    value(record, columns[field])
+  }
+
   /// The records, each with the values of `fields`.
   public var records: LazyMapSequence<Range<Int>, Record> {
     (0..<count).lazy.map { [value, columns] in Record(value: value, record: $0, columns: columns) }

@@ -37,6 +37,7 @@ public struct TextBuffer: ~Copyable {
     return text
   }
 
+  @inline(__always)
   public static func += (buffer: inout TextBuffer, text: String) {
     // Native and small strings, all there are on Linux, lend their bytes without a copy.
     let appended: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append($0) }
@@ -47,6 +48,7 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// Appends bytes that are UTF-8 text.
+  @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
@@ -62,6 +64,7 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// Appends `count` spaces.
+  @inline(__always)
   public mutating func appendSpaces(_ spaces: Int) {
     guard spaces > 0 else { return }
     reserve(spaces)
@@ -70,8 +73,14 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// Makes room for `extra` more bytes.
+  @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    guard count + extra > capacity else { return }
+    if count + extra > capacity { grow(toHold: extra) }
+  }
+
+  /// Moves the text to memory with room for `extra` more bytes.
+  @inline(never)
+  private mutating func grow(toHold extra: Int) {
     let newCapacity = max(capacity * 2, count + extra)
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.initialize(from: base, count: count)
