@@ -38,6 +38,9 @@ struct JSONReader {
     return try result.get()
   }
 
+  /// How many bytes of the document are left to read.
+  var remainingByteCount: Int { bytes.count - position }
+
   /// Checks that nothing but whitespace follows the document's one value.
   mutating func finish() throws(JSONSyntaxError) {
     skipWhitespace()

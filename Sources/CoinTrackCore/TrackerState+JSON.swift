@@ -36,6 +36,8 @@ extension TrackerState {
   ])
   fileprivate static let profileKeys = JSONKeyTable(["username", "source", "currency"])
   fileprivate static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
+  /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
+  fileprivate static let smallestCoinLength = 51
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
@@ -255,6 +257,9 @@ extension JSONReader {
     try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var coins: [TrackedCoin] = []
+    // Room for as many coins as the bytes left could hold: room never filled is memory never
+    // touched, while growing the array coin by coin copied it and touched twice the memory.
+    coins.reserveCapacity(remainingByteCount / TrackerState.smallestCoinLength)
     let container = path.text
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
       let coinPath = SchemaPath(container: container, index: coins.count)
