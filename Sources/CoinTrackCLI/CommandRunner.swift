@@ -112,7 +112,7 @@ struct CommandRunner {
       let coins = try state().coins
       let latestPrices = try tracker.latestPrices(of: coins)
       records = .coinListings(coins, latestPrices: latestPrices)
-      openDays = latestPrices.compactMap { $0 }.filter { !$0.isClosed }.map(\.day)
+      openDays = latestPrices.rows.filter { !$0.isClosed }.map(\.day)
     case .coinsAdd:
       records = .trackedCoins(
         try tracker.addCoins(command.values(of: CommandTable.coinsAdd.arguments[0])))

@@ -123,24 +123,26 @@ public struct LivePriceSource: PriceSource {
     try api.resolve(input, cache: cache)
   }
 
-  public func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> [PriceRow?] {
+  public func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> LatestPrices {
     guard day < currentDay else {
       let keys = try coins.map { try api.key(for: $0, currency: currency, cache: cache) }
       let prices = try latest(ofKeys: keys)
-      return zip(coins, prices).map { coin, price in
-        price.map { row(coin, currentDay, $0, isClosed: false) }
-      }
+      return LatestPrices(
+        zip(coins, prices).lazy.map { coin, price in
+          price.map { row(coin, currentDay, $0, isClosed: false) }
+        })
     }
     // A past "today": the close of that day, or of the last day before it with one.
-    return try coins.map { coin in
-      let week = DayRange(from: day.adding(days: -6), to: day)!
-      do {
-        return try dailyPrices(of: coin, in: week).last { $0.price != nil }
-      } catch TrackerError.noPricesInRange {
-        // A coin without a price that week is listed without one; any fault still ends the run.
-        return nil
-      }
-    }
+    return LatestPrices(
+      try coins.map { coin in
+        let week = DayRange(from: day.adding(days: -6), to: day)!
+        do {
+          return try dailyPrices(of: coin, in: week).last { $0.price != nil }
+        } catch TrackerError.noPricesInRange {
+          // A coin without a price that week is listed without one; any fault still ends the run.
+          return nil
+        }
+      })
   }
 
   public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {

@@ -34,8 +34,8 @@ public protocol PriceSource: Sendable {
   ///
   /// Throws `TrackerError.unknownCoin` when the source knows no such coin.
   func resolveCoin(_ input: String) throws -> Coin
-  /// Each coin's latest price on or before `day`, in the order given; nil where there is none.
-  func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> [PriceRow?]
+  /// Each coin's latest price on or before `day`, by its position in `coins`.
+  func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> LatestPrices
   /// One row for every day of `range`, in order, with a nil price where the source lacks the day.
   ///
   /// Throws `TrackerError.noPricesInRange` when no day of the range has a price.

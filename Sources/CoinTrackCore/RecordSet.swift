@@ -219,7 +219,7 @@ extension RecordSet {
   }
 
   /// `coins list`: each tracked coin with its latest price, `latestPrices[i]` that of `coins[i]`.
-  public static func coinListings(_ coins: [TrackedCoin], latestPrices: [PriceRow?]) -> RecordSet {
+  public static func coinListings(_ coins: [TrackedCoin], latestPrices: LatestPrices) -> RecordSet {
     precondition(coins.count == latestPrices.count, "one latest price for each coin")
     return RecordSet(kind: .coinListing, count: coins.count) { record, field in
       switch field {

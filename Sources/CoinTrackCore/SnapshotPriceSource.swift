@@ -34,18 +34,19 @@ public struct SnapshotPriceSource: PriceSource {
       entries: SnapshotSeries.all.map { Catalogue.Entry(coin: $0.coin, held: $0.held) })
   }
 
-  public func latestPrices(of coins: [Coin], onOrBefore day: Day) -> [PriceRow?] {
-    coins.map { coin in
-      guard let series = SnapshotSeries.named(coin.symbol) else { return nil }
-      var candidate = min(series.held.last, day)
-      while candidate >= series.held.first {
-        if let price = series.price(on: candidate) {
-          return row(coin, candidate, price)
+  public func latestPrices(of coins: [Coin], onOrBefore day: Day) -> LatestPrices {
+    LatestPrices(
+      coins.lazy.map { coin -> PriceRow? in
+        guard let series = SnapshotSeries.named(coin.symbol) else { return nil }
+        var candidate = min(series.held.last, day)
+        while candidate >= series.held.first {
+          if let price = series.price(on: candidate) {
+            return row(coin, candidate, price)
+          }
+          candidate = candidate.adding(days: -1)
         }
-        candidate = candidate.adding(days: -1)
-      }
-      return nil
-    }
+        return nil
+      })
   }
 
   public func dailyPrices(of coin: Coin, in range: DayRange) throws(TrackerError) -> [PriceRow] {

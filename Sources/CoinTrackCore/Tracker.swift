@@ -18,10 +18,9 @@ public struct Tracker: Sendable {
     self.today = today
   }
 
-  /// The latest price on or before today of each of the tracked `coins`, in their order; nil
-  /// where there is none. The caller loads the state (once, as the preferred source comes from
-  /// it too).
-  public func latestPrices(of coins: [TrackedCoin]) throws -> [PriceRow?] {
+  /// The latest price on or before today of each of the tracked `coins`, by position. The
+  /// caller loads the state (once, as the preferred source comes from it too).
+  public func latestPrices(of coins: [TrackedCoin]) throws -> LatestPrices {
     try source.latestPrices(of: coins.map(\.coin), onOrBefore: today)
   }
 
