@@ -292,30 +292,70 @@ extension JSONReader {
     return coins
   }
 
-  /// Refuses a second coin with the id or the symbol of an earlier one. Done once all coins are
-  /// read, so that the sets are made at their final size rather than grown coin by coin.
+  /// Refuses a second coin with the id or the symbol of an earlier one: the first such coin in
+  /// the file, its id before its symbol. Done once all coins are read, so that the tables are
+  /// made at their final size rather than grown coin by coin.
   private static func checkForRepeats(in coins: [TrackedCoin], at container: String)
     throws(StateDocumentError)
   {
+    func invalid(_ index: Int, _ key: String, _ detail: String) -> StateDocumentError {
+      let path = SchemaPath(container: container, index: index, key: key)
+      return .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
+    }
+    let repeatedSymbol = firstRepeatedSymbol(in: coins)
+    if let index = firstRepeatedID(in: coins), index <= repeatedSymbol ?? index {
+      throw invalid(index, "id", "repeats id \(coins[index].id)")
+    }
+    if let index = repeatedSymbol {
+      throw invalid(index, "symbol", "repeats symbol '\(coins[index].coin.symbol)'")
+    }
+  }
+
+  /// The position of the first coin with the id of an earlier one.
+  private static func firstRepeatedID(in coins: [TrackedCoin]) -> Int? {
     // Ids are handed out in increasing order, so a file nobody edited by hand needs no set of
     // them: rising ids cannot repeat.
-    let idsRise = coins.indices.dropFirst().allSatisfy { coins[$0 - 1].id < coins[$0].id }
-    var seenIDs = Set<Int>(minimumCapacity: idsRise ? 0 : coins.count)
-    var seenSymbols = Set<String>(minimumCapacity: coins.count)
+    if coins.indices.dropFirst().allSatisfy({ coins[$0 - 1].id < coins[$0].id }) { return nil }
+    var seen = Set<Int>(minimumCapacity: coins.count)
+    return coins.indices.first { !seen.insert(coins[$0].id).inserted }
+  }
+
+  /// The position of the first coin with the symbol of an earlier one.
+  ///
+  /// ASCII symbols, all there are in a file nobody edited by hand, are found by their bytes in a
+  /// table of positions: hashing them into a `Set<String>` was a tenth of loading a thousand
+  /// coins. Other text takes the set, as canonical equivalence can make different bytes the same
+  /// symbol.
+  private static func firstRepeatedSymbol(in coins: [TrackedCoin]) -> Int? {
+    guard !coins.isEmpty else { return nil }
+    // Open addressing in a table of a power of two slots, at most half of them used.
+    let slotMask = (1 << (Int.bitWidth - (2 * coins.count - 1).leadingZeroBitCount)) - 1
+    var slots = [Int32](repeating: -1, count: slotMask + 1)
     for index in coins.indices {
-      let id = coins[index].id
       let symbol = coins[index].coin.symbol
-      func invalid(_ key: String, _ detail: String) -> StateDocumentError {
-        let path = SchemaPath(container: container, index: index, key: key)
-        return .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
+      guard let hash = symbol.utf8.withContiguousStorageIfAvailable(asciiHash) ?? nil else {
+        var seen = Set<String>(minimumCapacity: coins.count)
+        return coins.indices.first { !seen.insert(coins[$0].coin.symbol).inserted }
       }
-      guard idsRise || seenIDs.insert(id).inserted else {
-        throw invalid("id", "repeats id \(id)")
+      var slot = hash & slotMask
+      while slots[slot] >= 0 {
+        if coins[Int(slots[slot])].coin.symbol == symbol { return index }
+        slot = (slot + 1) & slotMask
       }
-      guard seenSymbols.insert(symbol).inserted else {
-        throw invalid("symbol", "repeats symbol '\(symbol)'")
-      }
+      slots[slot] = Int32(index)
     }
+    return nil
+  }
+
+  /// The FNV-1a hash of ASCII text; nil for text with other characters.
+  private static func asciiHash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var allBits: UInt8 = 0
+    for byte in utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      allBits |= byte
+    }
+    return allBits < 0x80 ? Int(truncatingIfNeeded: hash) : nil
   }
 
   /// Reads an object member by member, handing `read` the position in `keys` of each key;

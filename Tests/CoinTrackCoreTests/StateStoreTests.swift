@@ -101,6 +101,56 @@ import Testing
     #expect(try TrackerState.decode(Array(escaped.utf8)) == TrackerState.decode(Array(plain.utf8)))
   }
 
+  /// The schema problem of a state whose coins have these ids and symbols, or nil when it loads.
+  private static func repeatProblem(_ coins: [(id: Int, symbol: String)]) -> String? {
+    let objects = coins.map {
+      #"{"id":\#($0.id),"symbol":"\#($0.symbol)","name":"","coingecko_id":null}"#
+    }
+    let text =
+      #"{"schema_version":2,"revision":0,"profile":{"username":"a","source":null,"currency":null},"#
+      + #""coins":[\#(objects.joined(separator: ","))],"next_id":\#((coins.map(\.id).max() ?? 0) + 1)}"#
+    do {
+      _ = try TrackerState.decode(Array(text.utf8))
+      return nil
+    } catch {
+      guard case .schema(let problem) = error else { return "not a schema problem: \(error)" }
+      return problem.description
+    }
+  }
+
+  @Test func theFirstCoinToRepeatAnIdOrASymbolIsReported() {
+    #expect(
+      Self.repeatProblem([(1, "BTC"), (2, "ETH"), (3, "BTC")])
+        == "'coins[2].symbol' repeats symbol 'BTC'")
+    // Ids out of order are fine until one repeats.
+    #expect(Self.repeatProblem([(3, "A"), (1, "B"), (2, "C")]) == nil)
+    #expect(Self.repeatProblem([(3, "A"), (1, "B"), (3, "C")]) == "'coins[2].id' repeats id 3")
+    // The earlier coin is reported, whichever it repeats; within a coin, its id first.
+    #expect(
+      Self.repeatProblem([(1, "A"), (2, "B"), (3, "A"), (1, "C")])
+        == "'coins[2].symbol' repeats symbol 'A'")
+    #expect(Self.repeatProblem([(2, "A"), (1, "B"), (2, "A")]) == "'coins[2].id' repeats id 2")
+  }
+
+  @Test func symbolsThatAreTheSameTextInOtherCharactersRepeat() {
+    // The Kelvin sign is canonically the letter K, and É is one character or E and an accent.
+    #expect(
+      Self.repeatProblem([(1, "K"), (2, "\u{212A}")])
+        == "'coins[1].symbol' repeats symbol '\u{212A}'")
+    #expect(
+      Self.repeatProblem([(1, "CAF\u{C9}"), (2, "CAFE\u{301}")])
+        == "'coins[1].symbol' repeats symbol 'CAFE\u{301}'")
+    #expect(Self.repeatProblem([(1, "K"), (2, "k")]) == nil)
+  }
+
+  @Test func aRepeatIsFoundAmongThousandsOfSymbols() {
+    let distinct = (1...3000).map { (id: $0, symbol: "S\($0)") }
+    #expect(Self.repeatProblem(distinct) == nil)
+    #expect(
+      Self.repeatProblem(distinct + [(3001, "S1234")])
+        == "'coins[3000].symbol' repeats symbol 'S1234'")
+  }
+
   @Test func invalidJSONAndTheVersionAreReportedBeforeWhatComesEarlierInTheFile() {
     // The username is invalid, and the document is cut short after it: the cut is reported.
     let cut =
