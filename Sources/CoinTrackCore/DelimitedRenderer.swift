@@ -22,10 +22,10 @@ enum DelimitedRenderer {
       }
       output += dialect.lineEnd
     }
-    for record in records.records {
-      for (column, value) in record.enumerated() {
+    for record in 0..<records.count {
+      for column in records.fields.indices {
         if column > 0 { output += dialect.separator }
-        switch value {
+        switch records[record, column] {
         case .text(let text): dialect.appendText(text, &output)
         case .number(let text): output += text
         case .bool(let flag): output += flag ? "true" : "false"

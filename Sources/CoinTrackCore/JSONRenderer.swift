@@ -6,8 +6,8 @@ enum JSONRenderer {
     _ records: RecordSet, into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows {
     let keys = quotedKeys(records.fields)
-    if records.isSingleRecord, let record = records.records.first {
-      appendObject(record, keys: keys, to: &output)
+    if records.isSingleRecord, records.count > 0 {
+      appendObject(0, of: records, keys: keys, to: &output)
       output += "\n"
       return
     }
@@ -16,10 +16,10 @@ enum JSONRenderer {
       return
     }
     output += "[\n"
-    for (index, record) in records.records.enumerated() {
+    for record in 0..<records.count {
       output += "  "
-      appendObject(record, keys: keys, to: &output)
-      output += index == records.count - 1 ? "\n" : ",\n"
+      appendObject(record, of: records, keys: keys, to: &output)
+      output += record == records.count - 1 ? "\n" : ",\n"
       if output.isFull { try flush(&output) }
     }
     output += "]\n"
@@ -30,8 +30,8 @@ enum JSONRenderer {
     _ records: RecordSet, into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows {
     let keys = quotedKeys(records.fields)
-    for record in records.records {
-      appendObject(record, keys: keys, to: &output)
+    for record in 0..<records.count {
+      appendObject(record, of: records, keys: keys, to: &output)
       output += "\n"
       if output.isFull { try flush(&output) }
     }
@@ -47,16 +47,16 @@ enum JSONRenderer {
     }
   }
 
-  /// Appends `{"key":value,...}`, written straight into `output` rather than through `JSONValue`,
-  /// because `prices` writes thousands of them.
+  /// Appends `{"key":value,...}` for the record at `record`, written straight into `output`
+  /// rather than through `JSONValue`, because `prices` writes thousands of them.
   private static func appendObject(
-    _ record: RecordSet.Record, keys: [String], to output: inout TextBuffer
+    _ record: Int, of records: RecordSet, keys: [String], to output: inout TextBuffer
   ) {
     output += "{"
-    for (column, value) in record.enumerated() {
+    for column in records.fields.indices {
       if column > 0 { output += "," }
       output += keys[column]
-      switch value {
+      switch records[record, column] {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
       case .bool(let flag): output += flag ? "true" : "false"

@@ -328,7 +328,7 @@ extension JSONReader {
   /// symbol.
   private static func firstRepeatedSymbol(in coins: [TrackedCoin]) -> Int? {
     guard !coins.isEmpty else { return nil }
-    // Open addressing in a table of a power of two slots, at most half of them used.
+    // Open addressing over a power-of-two number of slots, at most half of them used.
     let slotMask = (1 << (Int.bitWidth - (2 * coins.count - 1).leadingZeroBitCount)) - 1
     var slots = [Int32](repeating: -1, count: slotMask + 1)
     for index in coins.indices {
