@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -17,25 +19,10 @@ public enum CoinTrackTool {
     signal(SIGPIPE, SIG_IGN)
     let context = RunContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: processEnvironment(),
+      environment: Environment { name in getenv(name).map { String(cString: $0) } },
       standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO),
       standardError: FileDescriptorOutput(descriptor: STDERR_FILENO),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
     exit(run(context))
-  }
-
-  private static func processEnvironment() -> [String: String] {
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      // Split at the first "=" as bytes: searching a String for a Character walks graphemes,
-      // and every run pays for every variable.
-      if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
-        let name = UnsafeRawBufferPointer(start: pointer, count: equals - pointer)
-        variables[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
-      }
-      entry += 1
-    }
-    return variables
   }
 }

@@ -230,7 +230,7 @@ private struct ResolvedSettings: Sendable {
   let wantsChart: Bool
   let today: Day
   let path: CommandPath
-  let environment: [String: String]
+  let environment: Environment
   let lockTimeoutSeconds: Double
   let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 

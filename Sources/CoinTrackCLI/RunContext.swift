@@ -7,7 +7,7 @@ import CoinTrackCore
 public struct RunContext {
   /// The arguments after the program name.
   public var arguments: [String]
-  public var environment: [String: String]
+  public var environment: Environment
   public var standardOutput: any TextOutput
   public var standardError: any TextOutput
   /// Whether stdout is a terminal: tables are decorated only then.
@@ -16,7 +16,7 @@ public struct RunContext {
   public var systemToday: @Sendable () -> Day
 
   public init(
-    arguments: [String], environment: [String: String], standardOutput: any TextOutput,
+    arguments: [String], environment: Environment, standardOutput: any TextOutput,
     standardError: any TextOutput, standardOutputIsTerminal: Bool = false,
     systemToday: @escaping @Sendable () -> Day = Day.todayUTC
   ) {

@@ -24,7 +24,7 @@ public struct PriceCache: Sendable {
 
   /// The cache directory the XDG spec gives: XDG_CACHE_HOME when absolute, else ~/.cache; nil when
   /// neither is known, and live sources then run uncached.
-  public static func defaultDirectory(environment: [String: String]) -> String? {
+  public static func defaultDirectory(environment: Environment) -> String? {
     if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
       return cacheHome + "/cointrack"
     }

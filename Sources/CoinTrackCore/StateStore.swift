@@ -34,7 +34,7 @@ public struct StateStore: Sendable {
 
   /// `$XDG_DATA_HOME/cointrack/state.json`, or `~/.local/share/cointrack/state.json` when
   /// XDG_DATA_HOME is unset, empty or relative (as the XDG spec requires).
-  public static func defaultPath(environment: [String: String]) throws(StateError) -> String {
+  public static func defaultPath(environment: Environment) throws(StateError) -> String {
     let base: String
     if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
       base = dataHome

@@ -16,7 +16,7 @@ struct InProcessRun {
     variables.merge(environment) { $1 }
     status = CoinTrackTool.run(
       RunContext(
-        arguments: arguments, environment: variables, standardOutput: output,
+        arguments: arguments, environment: Environment(variables), standardOutput: output,
         standardError: error, standardOutputIsTerminal: terminal,
         systemToday: { Day(iso: "2026-05-20")! }))
     standardOutput = output.text

@@ -46,7 +46,7 @@ final class TemporaryHome {
     let output = CapturedOutput()
     let error = CapturedOutput()
     let context = RunContext(
-      arguments: arguments, environment: environment.merging(overrides) { $1 },
+      arguments: arguments, environment: Environment(environment.merging(overrides) { $1 }),
       standardOutput: output, standardError: error, standardOutputIsTerminal: terminal)
     let status = CoinTrackTool.run(context)
     return RunResult(standardOutput: output.text, standardError: error.text, status: status)

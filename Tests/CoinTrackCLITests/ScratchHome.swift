@@ -38,7 +38,7 @@ final class ScratchHome {
     variables.merge(environment) { $1 }
     let status = CoinTrackTool.run(
       RunContext(
-        arguments: arguments, environment: variables, standardOutput: output,
+        arguments: arguments, environment: Environment(variables), standardOutput: output,
         standardError: error, systemToday: { Day(iso: "2026-05-20")! }))
     return Outcome(status: status, standardOutput: output.text, standardError: error.text)
   }
