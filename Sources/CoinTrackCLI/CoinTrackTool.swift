@@ -19,7 +19,8 @@ public enum CoinTrackTool {
     signal(SIGPIPE, SIG_IGN)
     let context = RunContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: Environment { name in getenv(name).map { String(cString: $0) } },
+      // withCString: passing a String to getenv directly copies it into a fresh array.
+      environment: Environment { name in name.withCString(getenv).map { String(cString: $0) } },
       standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO),
       standardError: FileDescriptorOutput(descriptor: STDERR_FILENO),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)

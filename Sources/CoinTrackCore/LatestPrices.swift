@@ -16,8 +16,12 @@ public struct LatestPrices: RandomAccessCollection, Sendable {
     var rowPositions: [Int32] = []
     rowPositions.reserveCapacity(latest.underestimatedCount)
     for row in latest {
-      rowPositions.append(row == nil ? -1 : Int32(rows.count))
-      if let row { rows.append(row) }
+      if let row {
+        rowPositions.append(Int32(rows.count))
+        rows.append(row)
+      } else {
+        rowPositions.append(-1)
+      }
     }
     self.rows = rows
     self.rowPositions = rowPositions

@@ -114,7 +114,7 @@ public struct RecordSet: Hashable, Sendable {
 
 extension String {
   fileprivate func replacingUnderscores() -> String {
-    String(map { $0 == "_" ? " " : $0 })
+    String(decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
   }
 }
 
