@@ -28,7 +28,7 @@ struct BinanceAPI: LivePriceAPI {
     coin.symbol + currency
   }
 
-  func closes(ofKey pair: String, in range: DayRange, currency: String) throws -> [Day: Price] {
+  func closes(ofKey pair: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
     var closes: [Day: Price] = [:]
     var start = range.first
     while start <= range.last {
@@ -43,7 +43,7 @@ struct BinanceAPI: LivePriceAPI {
       for candle in candles { closes[candle.day] = candle.close }
       start = end.adding(days: 1)
     }
-    return closes
+    return ClosesAnswer(closes: closes)
   }
 
   func latest(ofKeys pairs: [String], currency: String) throws -> [Price?] {

@@ -44,7 +44,7 @@ struct CoinGeckoAPI: LivePriceAPI {
     return id
   }
 
-  func closes(ofKey id: String, in range: DayRange, currency: String) throws -> [Day: Price] {
+  func closes(ofKey id: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
     // The point stamped D 00:00 UTC is the close of D-1, so the range is asked one day later.
     let from = range.first.adding(days: 1).daysSince1970 * 86_400
     let to = range.last.adding(days: 1).daysSince1970 * 86_400
@@ -68,7 +68,7 @@ struct CoinGeckoAPI: LivePriceAPI {
       guard milliseconds % 86_400_000 == 0 else { continue }
       closes[Day(daysSince1970: milliseconds / 86_400_000 - 1)] = price
     }
-    return closes
+    return ClosesAnswer(closes: closes)
   }
 
   func latest(ofKeys ids: [String], currency: String) throws -> [Price?] {

@@ -57,7 +57,9 @@ public enum FileSystem {
   /// A dangling symbolic link is an error, not a missing file: treating it as missing would let
   /// the next save replace the link and silently start over.
   public static func readFileIfPresent(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // Non-blocking, so that a FIFO planted at `path` is refused by the fstat below instead of
+    // hanging the open; reads of a regular file ignore the flag.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 {
       let openError = errno
       if openError == ENOENT {

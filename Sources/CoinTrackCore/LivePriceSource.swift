@@ -6,8 +6,9 @@ protocol LivePriceAPI: Sendable {
   func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin
   /// How the API names the coin in this currency: a CoinGecko id, a Binance pair, `BTC/USD`.
   func key(for coin: Coin, currency: String, cache: LiveCacheAccess) throws -> String
-  /// The closes the API holds for the days of `range`, which are all closed days.
-  func closes(ofKey key: String, in range: DayRange, currency: String) throws -> [Day: Price]
+  /// The closes the API holds for the days of `range`, which are all closed days, and the days
+  /// its answer proves.
+  func closes(ofKey key: String, in range: DayRange, currency: String) throws -> ClosesAnswer
   /// The latest price for each key, now; nil where the API has none.
   func latest(ofKeys keys: [String], currency: String) throws -> [Price?]
 }
@@ -186,17 +187,18 @@ public struct LivePriceSource: PriceSource {
         source: name, what: "\(key) closes from \(gaps[0].first) to \(gaps[gaps.count - 1].last)")
     }
     for gap in gaps {
-      let fetched = try api.closes(ofKey: key, in: gap, currency: currency)
-        .filter { gap.contains($0.key) }
+      let answer = try api.closes(ofKey: key, in: gap, currency: currency)
+      let fetched = answer.closes.filter { gap.contains($0.key) }
       // The last closed day may not be published yet (CoinGecko: 00:35 UTC); a recent day without
       // a close is not remembered as lacking one, so the next run asks again.
       var settled = gap.last
       while settled >= gap.first, fetched[settled] == nil, settled >= currentDay.adding(days: -2) {
         settled = settled.adding(days: -1)
       }
-      if let answered = DayRange(from: gap.first, to: settled) {
-        cached.record(fetched, covering: answered)
+      let settledProof = answer.proven?.clamped(to: gap).flatMap {
+        DayRange(from: $0.first, to: Swift.min($0.last, settled))
       }
+      cached.record(fetched, covering: settledProof)
     }
     cache.store(cached.json, as: entry)
     return cached

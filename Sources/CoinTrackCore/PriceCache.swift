@@ -107,9 +107,11 @@ struct CachedCloses: Equatable {
     return gaps
   }
 
-  /// Adds what a request for `range` returned, merging overlapping or adjacent covered ranges.
-  mutating func record(_ fetched: [Day: Price], covering range: DayRange) {
+  /// Adds what a request returned, and the days it proved (`range`, nil for none), merging
+  /// overlapping or adjacent covered ranges.
+  mutating func record(_ fetched: [Day: Price], covering range: DayRange?) {
     closes.merge(fetched) { _, new in new }
+    guard let range else { return }
     var merged: [DayRange] = []
     for next in (covered + [range]).sorted(by: { $0.first < $1.first }) {
       if let last = merged.last, next.first <= last.last.adding(days: 1) {

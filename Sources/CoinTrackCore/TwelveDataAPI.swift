@@ -36,7 +36,7 @@ struct TwelveDataAPI: LivePriceAPI {
     coin.symbol + "/" + currency
   }
 
-  func closes(ofKey symbol: String, in range: DayRange, currency: String) throws -> [Day: Price] {
+  func closes(ofKey symbol: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
     var closes: [Day: Price] = [:]
     var start = range.first
     while start <= range.last {
@@ -61,7 +61,7 @@ struct TwelveDataAPI: LivePriceAPI {
       }
       start = end.adding(days: 1)
     }
-    return closes
+    return ClosesAnswer(closes: closes)
   }
 
   func latest(ofKeys symbols: [String], currency: String) throws -> [Price?] {
