@@ -3,12 +3,12 @@ import Foundation
 import Testing
 
 /// The real UTC day `offset` days from now, as live sources count closed days.
-private func realDay(_ offset: Int) -> String {
+func realDay(_ offset: Int) -> String {
   DateFormatter.utcDay.string(from: Date().addingTimeInterval(Double(offset) * 86_400))
 }
 
 /// Seconds since the epoch at the start of `day`.
-private func epochSeconds(_ day: String) -> Int {
+func epochSeconds(_ day: String) -> Int {
   Int(DateFormatter.utcDay.date(from: day)!.timeIntervalSince1970)
 }
 
@@ -28,7 +28,7 @@ private func csv(_ closes: [(day: String, price: String?)], currency: String, so
 }
 
 /// A run of the real binary against a fake API standing in for one source, with the real today.
-private struct LiveRun {
+struct LiveRun {
   let sandbox: Sandbox
   let api: FakePriceAPI
   /// `COINGECKO`, `BINANCE` or `TWELVEDATA`.
