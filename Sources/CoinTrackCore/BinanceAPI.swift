@@ -44,7 +44,8 @@ struct BinanceAPI: LivePriceAPI {
         ], input: pair)
       for candle in candles {
         guard page.contains(candle.day) else {
-          throw badResponse("a kline opens on \(candle.day), outside the days asked (\(start) to \(end))")
+          throw badResponse(
+            "a kline opens on \(candle.day), outside the days asked (\(start) to \(end))")
         }
         guard let close = try checkedQuote(candle.close) else { continue }
         try collector.add(close, on: candle.day, for: self)

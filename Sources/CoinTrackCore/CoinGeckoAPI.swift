@@ -65,7 +65,8 @@ struct CoinGeckoAPI: LivePriceAPI {
       throw badResponse("market_chart/range has no \"prices\" array")
     }
     return ClosesAnswer(
-      closes: try closes(of: points, in: asked, fromMilliseconds: from * 1000, toMilliseconds: to * 1000))
+      closes: try closes(
+        of: points, in: asked, fromMilliseconds: from * 1000, toMilliseconds: to * 1000))
   }
 
   /// The closes `points` give for the days of `asked`, whatever their granularity: the close of
@@ -98,10 +99,12 @@ struct CoinGeckoAPI: LivePriceAPI {
         stamped[index - 1].price.normalisedText != point.price.normalisedText
       {
         throw badResponse(
-          "two different prices, \(stamped[index - 1].price.text) and \(point.price.text), share one time stamp")
+          "two different prices, \(stamped[index - 1].price.text) and \(point.price.text), share one time stamp"
+        )
       }
       // The midnight at or after the point ends the day the point may close.
-      let (quotient, remainder) = point.milliseconds.quotientAndRemainder(dividingBy: dayMilliseconds)
+      let (quotient, remainder) = point.milliseconds.quotientAndRemainder(
+        dividingBy: dayMilliseconds)
       let endOfDay = remainder > 0 ? quotient + 1 : quotient
       guard endOfDay * dayMilliseconds - point.milliseconds <= CoinGeckoAPI.closeWindowMilliseconds
       else { continue }
@@ -121,7 +124,9 @@ struct CoinGeckoAPI: LivePriceAPI {
     guard let window = plan.historyWindowDays else { return range }
     // Asking from the first day's midnight must stay within the window counted back from now.
     let firstAllowed = currentDay.adding(days: -(window - 1))
-    if let before = DayRange(from: range.first, to: Swift.min(range.last, firstAllowed.adding(days: -1))) {
+    if let before = DayRange(
+      from: range.first, to: Swift.min(range.last, firstAllowed.adding(days: -1)))
+    {
       notices?.post(
         .historyBeyondPlan(source: requester.source.rawValue, windowDays: window, days: before))
     }

@@ -41,7 +41,8 @@ extension PriceSourceKind {
     throws(SourceError) -> any PriceSource
   {
     let quote = try checkedCurrency(currency ?? defaultCurrency)
-    let proKey = self == .coingecko ? configuration.coinGeckoProKey.flatMap { $0.isEmpty ? nil : $0 } : nil
+    let proKey =
+      self == .coingecko ? configuration.coinGeckoProKey.flatMap { $0.isEmpty ? nil : $0 } : nil
     let key = proKey ?? configuration.apiKeys[self].flatMap { $0.isEmpty ? nil : $0 }
     guard let defaultBaseURL else { return SnapshotPriceSource() }
     // A paid key works only on the pro host; COINTRACK_COINGECKO_URL still wins, for mirrors.

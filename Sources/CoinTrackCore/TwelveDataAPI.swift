@@ -64,7 +64,8 @@ struct TwelveDataAPI: LivePriceAPI {
         else { throw badResponse("a time_series value lacks a YYYY-MM-DD datetime or a close") }
         // The day after the page is the one end_date names; anything further is not this answer.
         guard day >= start, day <= end.adding(days: 1) else {
-          throw badResponse("a time_series value is dated \(day), outside the days asked (\(start) to \(end))")
+          throw badResponse(
+            "a time_series value is dated \(day), outside the days asked (\(start) to \(end))")
         }
         guard page.contains(day) else { continue }
         lastDay = Swift.max(lastDay ?? day, day)

@@ -23,7 +23,9 @@ import Testing
   }
 
   @Test func aDemoKeyOrNoKeyUsesThePublicHostAndItsWindow() throws {
-    for (demo, header) in [("CG-DEMO", "x-cg-demo-api-key"), ("", nil), (nil, nil)] as [(String?, String?)] {
+    for (demo, header) in [("CG-DEMO", "x-cg-demo-api-key"), ("", nil), (nil, nil)]
+      as [(String?, String?)]
+    {
       // An empty paid key counts as none.
       let api = try coinGecko(demo: demo, pro: "")
       #expect(api.requester.baseURL == "https://api.coingecko.com/api/v3")

@@ -65,7 +65,10 @@ private func unusable(_ source: String, _ detail: String) -> String {
         "cointrack: note: coingecko answers only the last 365 days of history on its public and "
           + "demo plans, so the days from \(realDay(-370)) to \(realDay(-365)) have no price; a paid "
           + "key in COINGECKO_PRO_API_KEY or --source binance lifts the limit.\n"))
-    #expect(try run.api.requests().map { $0.query["from"] } == [String(epochSeconds(realDay(firstInside)))])
+    #expect(
+      try run.api.requests().map { $0.query["from"] } == [
+        String(epochSeconds(realDay(firstInside)))
+      ])
     // The days before the window were not remembered as lacking a price: a paid key asks for them.
     let paid = try run(
       history(realDay(-370), realDay(-362)),
@@ -207,11 +210,15 @@ private func unusable(_ source: String, _ detail: String) -> String {
       [
         .init(
           path: "/coins/bitcoin/market_chart/range",
-          body: #"{"prices":[[\#(Self.stamp("2024-01-02")),0],[\#(Self.stamp("2024-01-03")),44187.14]]}"#)
+          body:
+            #"{"prices":[[\#(Self.stamp("2024-01-02")),0],[\#(Self.stamp("2024-01-03")),44187.14]]}"#
+        )
       ], source: "COINGECKO")
     let result = try run(
-      ["prices", "btc", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-02",
-       "--format", "csv"],
+      [
+        "prices", "btc", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-02",
+        "--format", "csv",
+      ],
       environment: ["COINGECKO_PRO_API_KEY": "CG-PRO-KEY-4"])
     #expect(result.status == 0)
     #expect(

@@ -67,8 +67,10 @@ private let paidKey: [String: String?] = ["COINGECKO_PRO_API_KEY": "CG-PRO-TEST-
     let pattern = try NSRegularExpression(pattern: #"\[(\d+),([0-9.]+)\]"#)
     let pairs = pattern.matches(in: prices, range: NSRange(prices.startIndex..., in: prices)).map {
       match in
-      (Int(prices[Range(match.range(at: 1), in: prices)!])!,
-       String(prices[Range(match.range(at: 2), in: prices)!]))
+      (
+        Int(prices[Range(match.range(at: 1), in: prices)!])!,
+        String(prices[Range(match.range(at: 2), in: prices)!])
+      )
     }
     return days.map { day in
       let midnight = (epochSeconds(day) + 86_400) * 1000
@@ -118,14 +120,9 @@ private let paidKey: [String: String?] = ["COINGECKO_PRO_API_KEY": "CG-PRO-TEST-
         candle[4] as? String
       )
     }
-    let run = try LiveRun(
-      [.init(path: "/api/v3/klines", query: ["symbol": "BTCUSDT"], body: body)], source: "BINANCE")
-    let result = try run([
-      "prices", "btc", "--source", "binance", "--from", expected[0].0, "--to",
-      expected[expected.count - 1].0, "--format", "csv",
-    ])
-    #expect(result.status == 0)
-    #expect(result.standardOutput == csv(expected, currency: "USDT", source: "binance"))
+    try expectReplay(
+      .init(path: "/api/v3/klines", query: ["symbol": "BTCUSDT"], body: body), source: "binance",
+      expected: expected, currency: "USDT")
   }
 
   @Test func twelveDataValuesGiveTheCloseOfTheirDay() throws {
@@ -134,13 +131,21 @@ private let paidKey: [String: String?] = ["COINGECKO_PRO_API_KEY": "CG-PRO-TEST-
       try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
     let values = try #require(object["values"] as? [[String: String]])
     let expected = values.map { ($0["datetime"]!, $0["close"]) }
-    let run = try LiveRun(
-      [.init(path: "/time_series", query: ["symbol": "BTC/USD"], body: body)], source: "TWELVEDATA")
+    try expectReplay(
+      .init(path: "/time_series", query: ["symbol": "BTC/USD"], body: body),
+      source: "twelvedata", expected: expected, currency: "USD")
+  }
+
+  /// Replays `route` as `source` over the days of `expected` and checks the CSV printed.
+  private func expectReplay(
+    _ route: FakePriceAPI.Route, source: String, expected: [(String, String?)], currency: String
+  ) throws {
+    let run = try LiveRun([route], source: source.uppercased())
     let result = try run([
-      "prices", "btc", "--source", "twelvedata", "--from", expected[0].0, "--to",
+      "prices", "btc", "--source", source, "--from", expected[0].0, "--to",
       expected[expected.count - 1].0, "--format", "csv",
     ])
     #expect(result.status == 0)
-    #expect(result.standardOutput == csv(expected, currency: "USD", source: "twelvedata"))
+    #expect(result.standardOutput == csv(expected, currency: currency, source: source))
   }
 }
