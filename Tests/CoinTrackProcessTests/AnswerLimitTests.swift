@@ -205,6 +205,29 @@ private func unusable(_ source: String, _ detail: String) -> String {
     #expect(try run.api.requests().count == 2)
   }
 
+  /// (source, path, body, detail) for each hostile latest price.
+  static let latestCases: [(String, String, String, String)] = [
+    ("coingecko", "/simple/price", #"{"bitcoin":{"usd":-1.5}}"#, "a price is negative (-1.5)"),
+    (
+      "binance", "/api/v3/klines", "[\(candle(realDay(0), "-2.00000000"))]",
+      "a price is negative (-2.00000000)"
+    ),
+    ("twelvedata", "/price", #"{"price":"0.00000"}"#, "a price is zero (0.00000)"),
+  ]
+
+  @Test(arguments: latestCases)
+  func aHostileLatestPriceFailsTheAnswer(
+    source: String, path: String, body: String, detail: String
+  ) throws {
+    let run = try LiveRun([.init(path: path, body: body)], source: source.uppercased())
+    for _ in 0..<2 {
+      let result = try run(["prices", "btc", "--source", source])
+      #expect(result.status == 69)
+      #expect(result.standardError == unusable(source, detail))
+    }
+    #expect(try run.api.requests().count == 2)
+  }
+
   @Test func coinGeckoMarksAMissingPriceWithZero() throws {
     let run = try LiveRun(
       [
