@@ -12,6 +12,8 @@ struct CommandRunner {
   static let defaultLockTimeoutSeconds = 5.0
 
   let context: RunContext
+  /// What the live sources of this run report besides their data, printed after it.
+  private let notices = SourceNotices()
 
   /// The state before any file exists, from the embedded catalogue.
   static let initialState: @Sendable () -> TrackerState = {
@@ -36,10 +38,19 @@ struct CommandRunner {
     } catch is OutputClosed {
       return .success
     } catch {
-      let failure = ErrorFunnel.failure(for: error)
+      let failure = ErrorFunnel.failure(for: explained(error))
       try? context.standardError.write(failure.report)
       return failure.code
     }
+  }
+
+  /// `error`, unless it is "no price in the range" after a source left out days beyond its
+  /// plan's window: then the plan is why, and the run fails for that reason.
+  private func explained(_ error: any Error) -> any Error {
+    guard case TrackerError.noPricesInRange = error,
+      case .historyBeyondPlan(let source, let windowDays, let days)? = notices.all.first
+    else { return error }
+    return SourceError.historyBeyondPlan(source: source, windowDays: windowDays, days: days)
   }
 
   /// The words of a hidden `__complete` call, one per line.
@@ -96,7 +107,7 @@ struct CommandRunner {
     let tracker: Tracker
     switch action {
     case .coinsList, .coinsAdd, .prices:
-      let source = try SourceSelection(command: command, context: context)
+      let source = try SourceSelection(command: command, context: context, notices: notices)
         .source(storedProfile: { try state().profile })
       tracker = Tracker(openStore: openStore, source: source, today: resolved.today)
     default:
@@ -164,7 +175,9 @@ struct CommandRunner {
         "note: the price for \(day) is the latest price, not the close of a finished day.")
     }
     try write(records, dailyPrices: dailyPrices, settings: resolved)
-    for note in notes { try? context.standardError.write("\(CommandTable.programName): \(note)\n") }
+    for note in notes + notices.all.map(ErrorFunnel.note) {
+      try? context.standardError.write("\(CommandTable.programName): \(note)\n")
+    }
   }
 
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices

@@ -247,7 +247,43 @@ enum ErrorFunnel {
       return Failure(
         message: "cannot reach \(source): the HTTP library is unavailable (\(detail)).",
         code: .unavailable, usage: nil)
+    case .historyBeyondPlan(let source, let windowDays, let days):
+      return Failure(
+        message: planWindow(source: source, windowDays: windowDays)
+          + ", and \(span(days)) \(days.count == 1 ? "is" : "are") older; " + planWindowRemedy,
+        code: .unavailable, usage: nil)
+    case .planRestricted(let source, let message):
+      return Failure(
+        message: "\(source) says its plan in use does not include this request: \(quote(message)).",
+        code: .unavailable, usage: nil)
+    case .locationRestricted(let source, let message, let variable):
+      return Failure(
+        message: "\(source) does not serve this location (HTTP 451: \(quote(message))); set "
+          + "\(variable) to an endpoint that does, or use another --source.",
+        code: .unavailable, usage: nil)
     }
+  }
+
+  /// The line stderr gets after the data for a notice of a source.
+  static func note(for notice: SourceNotice) -> String {
+    switch notice {
+    case .historyBeyondPlan(let source, let windowDays, let days):
+      return "note: " + planWindow(source: source, windowDays: windowDays)
+        + ", so \(span(days)) \(days.count == 1 ? "has" : "have") no price; " + planWindowRemedy
+    }
+  }
+
+  private static func planWindow(source: String, windowDays: Int) -> String {
+    "\(source) answers only the last \(windowDays) days of history on its public and demo plans"
+  }
+
+  private static let planWindowRemedy =
+    "a paid key in \(LiveSourceConfiguration.coinGeckoProKeyVariable) or --source binance "
+    + "lifts the limit."
+
+  /// `the day D` or `the days from A to B`.
+  private static func span(_ days: DayRange) -> String {
+    days.count == 1 ? "the day \(days.first)" : "the days from \(days.first) to \(days.last)"
   }
 
   /// `input` in single quotes with control characters escaped, so that a message stays one line;

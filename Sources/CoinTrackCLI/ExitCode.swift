@@ -47,7 +47,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
-        + "or an unusable body, or --cached-only finds the cache lacking."
+        + "or an unusable body, its plan excludes every day asked (CoinGecko's 365-day window), "
+        + "it does not serve the location (Binance's HTTP 451), or --cached-only finds the cache "
+        + "lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
     case .ioError: return "A file cannot be read or written; nothing was changed."
     case .temporaryFailure:

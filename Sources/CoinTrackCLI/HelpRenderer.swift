@@ -180,6 +180,11 @@ struct HelpRenderer {
             + "sources' lists them."
         ),
         ("COINGECKO_API_KEY, TWELVEDATA_API_KEY", "API keys of the live sources that take one."),
+        (
+          LiveSourceConfiguration.coinGeckoProKeyVariable,
+          "A paid CoinGecko key: wins over COINGECKO_API_KEY, goes to the pro host unless "
+            + "COINTRACK_COINGECKO_URL says otherwise, and lifts the 365-day history limit."
+        ),
         ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
         ("TERM", "When 'dumb', tables are never decorated."),
         ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
@@ -221,7 +226,9 @@ struct HelpRenderer {
         + "Needs no network. " + currencies
     case .coingecko:
       return "CoinGecko's API. Any coin it knows, by symbol, name or CoinGecko id. A demo key "
-        + "in COINGECKO_API_KEY is sent if set. " + currencies
+        + "in COINGECKO_API_KEY is sent if set; a paid key in "
+        + "\(LiveSourceConfiguration.coinGeckoProKeyVariable) wins and selects the pro host. "
+        + "Without a paid key, history reaches back 365 days. " + currencies
         + " Base URL: COINTRACK_COINGECKO_URL."
     case .binance:
       return "Binance spot daily candles, pair SYMBOL+CURRENCY, no key. " + currencies

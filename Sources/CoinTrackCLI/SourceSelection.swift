@@ -24,6 +24,8 @@ struct SourceSelection {
 
   let command: ParsedCommand
   let context: RunContext
+  /// Where the source reports days its plan left out.
+  let notices: SourceNotices
 
   /// Opens the source. `storedProfile` is read only when an option leaves a preference to it.
   func source(storedProfile: () throws -> Profile) throws -> any PriceSource {
@@ -64,6 +66,8 @@ struct SourceSelection {
         configuration.apiKeys[kind] = key
       }
     }
+    configuration.coinGeckoProKey = environment[LiveSourceConfiguration.coinGeckoProKeyVariable]
+    configuration.notices = notices
     if let seconds = try context.seconds(in: "COINTRACK_HTTP_TIMEOUT", path: command.path) {
       configuration.totalTimeoutMilliseconds = max(1, Int(seconds * 1000))
     }

@@ -29,10 +29,12 @@ struct BinanceAPI: LivePriceAPI {
   }
 
   func closes(ofKey pair: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
-    var closes: [Day: Price] = [:]
+    var collector = CloseCollector()
+    var proofs: [DayRange?] = []
     var start = range.first
     while start <= range.last {
       let end = Swift.min(range.last, start.adding(days: BinanceAPI.maximumCandlesPerRequest - 1))
+      let page = DayRange(from: start, to: end)!
       let candles = try klines(
         pair: pair,
         query: [
@@ -40,15 +42,29 @@ struct BinanceAPI: LivePriceAPI {
           ("endTime", String(end.adding(days: 1).daysSince1970 * 86_400_000 - 1)),
           ("limit", String(BinanceAPI.maximumCandlesPerRequest)),
         ], input: pair)
-      for candle in candles { closes[candle.day] = candle.close }
+      for candle in candles {
+        guard page.contains(candle.day) else {
+          throw badResponse(
+            "a kline opens on \(candle.day), outside the days asked (\(start) to \(end))")
+        }
+        guard let close = try checkedQuote(candle.close) else { continue }
+        try collector.add(close, on: candle.day, for: self)
+      }
+      proofs.append(
+        ClosesAnswer.pageProof(
+          asked: page, rows: candles.count, pageSize: BinanceAPI.maximumCandlesPerRequest,
+          lastDay: candles.map(\.day).max()))
       start = end.adding(days: 1)
     }
-    return ClosesAnswer(closes: closes)
+    return ClosesAnswer(closes: collector.closes, proven: ClosesAnswer.joinedProof(proofs))
   }
 
   func latest(ofKeys pairs: [String], currency: String) throws -> [Price?] {
     // Without a start time the newest candle is today's open one: its close is the last trade.
-    try pairs.map { pair in try klines(pair: pair, query: [("limit", "1")], input: pair).last?.close
+    try pairs.map { pair in
+      try klines(pair: pair, query: [("limit", "1")], input: pair).last.flatMap {
+        try checkedQuote($0.close)
+      }
     }
   }
 
@@ -66,6 +82,13 @@ struct BinanceAPI: LivePriceAPI {
       if status == 400, case .number("-1121")? = body?["code"] {
         throw TrackerError.unknownCoin(input: input, suggestions: [])
       }
+      // Binance serves no one in the places its terms exclude, whatever is asked.
+      if status == 451 {
+        throw SourceError.locationRestricted(
+          source: requester.source.rawValue,
+          message: requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP 451"),
+          variable: requester.source.baseURLVariable ?? "")
+      }
     }
     guard case .array(let rows) = body else { throw badResponse("klines is not an array") }
     return try rows.map { row in
@@ -79,9 +102,5 @@ struct BinanceAPI: LivePriceAPI {
       }
       return Candle(day: Day(daysSince1970: openTime / 86_400_000), close: close)
     }
-  }
-
-  private func badResponse(_ detail: String) -> SourceError {
-    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
   }
 }

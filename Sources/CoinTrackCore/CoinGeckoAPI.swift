@@ -3,14 +3,18 @@
 struct CoinGeckoAPI: LivePriceAPI {
   /// How long the list of CoinGecko's coins is trusted.
   static let coinListMaximumAge = 86_400
+  /// How close before the midnight ending a day a point must be to be that day's close.
+  static let closeWindowMilliseconds = 2 * 3_600_000
 
   let requester: LiveRequester
-  /// The demo key, sent as a header so that it never sits in a URL.
-  let apiKey: String?
+  /// The plan the key (or its absence) stands for.
+  let plan: CoinGeckoPlan
+  /// The real UTC day now, from which the plan's history window counts back.
+  let currentDay: Day
+  /// Where days left out because of the plan are reported; nil to report nothing.
+  let notices: SourceNotices?
 
-  private var headers: [(name: String, value: String)] {
-    apiKey.map { [(name: "x-cg-demo-api-key", value: $0)] } ?? []
-  }
+  private var headers: [(name: String, value: String)] { plan.header.map { [$0] } ?? [] }
 
   func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
     // The snapshot's coins carry their ids, so the common case needs no request.
@@ -45,30 +49,88 @@ struct CoinGeckoAPI: LivePriceAPI {
   }
 
   func closes(ofKey id: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
-    // The point stamped D 00:00 UTC is the close of D-1, so the range is asked one day later.
-    let from = range.first.adding(days: 1).daysSince1970 * 86_400
-    let to = range.last.adding(days: 1).daysSince1970 * 86_400
+    guard let asked = daysInPlanWindow(of: range) else { return ClosesAnswer(closes: [:]) }
+    // The close of D is stamped at or before D+1 00:00, so from D 00:00 to the midnight after the
+    // last day covers every granularity, and a one-day range is never an empty from == to.
+    let from = asked.first.daysSince1970 * 86_400
+    let to = asked.last.adding(days: 1).daysSince1970 * 86_400
     let body = try get(
       "/coins/\(LiveRequester.percentEncoded(id))/market_chart/range",
       query: [
         ("vs_currency", currency.lowercased()), ("from", String(from)), ("to", String(to)),
         ("interval", "daily"), ("precision", "full"),
       ],
-      notFoundID: id)
+      notFoundID: id, asked: asked)
     guard case .array(let points)? = body["prices"] else {
       throw badResponse("market_chart/range has no \"prices\" array")
     }
-    var closes: [Day: Price] = [:]
+    return ClosesAnswer(
+      closes: try closes(
+        of: points, in: asked, fromMilliseconds: from * 1000, toMilliseconds: to * 1000))
+  }
+
+  /// The closes `points` give for the days of `asked`, whatever their granularity: the close of
+  /// D is the latest point stamped at or before D+1 00:00 UTC, if it lies within the last
+  /// `closeWindowMilliseconds` of D (in daily answers, the point stamped D+1 00:00).
+  private func closes(
+    of points: [JSONValue], in asked: DayRange, fromMilliseconds: Int, toMilliseconds: Int
+  ) throws(SourceError) -> [Day: Price] {
+    let dayMilliseconds = 86_400_000
+    var stamped: [(milliseconds: Int, price: Price)] = []
     for point in points {
       guard case .array(let pair) = point, pair.count == 2, case .number(let stamp) = pair[0],
         let milliseconds = Int(stamp), case .number(let value) = pair[1],
         let price = Price(jsonNumber: value)
       else { throw badResponse("a price point is not [milliseconds, price]") }
-      // Points off midnight are intraday or "now" samples, not closes.
-      guard milliseconds % 86_400_000 == 0 else { continue }
-      closes[Day(daysSince1970: milliseconds / 86_400_000 - 1)] = price
+      // A day of slack either side: CoinGecko's points are not aligned to what was asked.
+      guard milliseconds >= fromMilliseconds - dayMilliseconds,
+        milliseconds <= toMilliseconds + dayMilliseconds
+      else {
+        throw badResponse(
+          "a price point is stamped \(Day(unixSeconds: milliseconds / 1000)), far outside the days asked (\(asked.first) to \(asked.last))"
+        )
+      }
+      stamped.append((milliseconds, price))
     }
-    return ClosesAnswer(closes: closes)
+    stamped.sort { $0.milliseconds < $1.milliseconds }
+    var latest: [Day: (milliseconds: Int, price: Price)] = [:]
+    for (index, point) in stamped.enumerated() {
+      if index > 0, stamped[index - 1].milliseconds == point.milliseconds,
+        stamped[index - 1].price.normalisedText != point.price.normalisedText
+      {
+        throw badResponse(
+          "two different prices, \(stamped[index - 1].price.text) and \(point.price.text), share one time stamp"
+        )
+      }
+      // The midnight at or after the point ends the day the point may close.
+      let (quotient, remainder) = point.milliseconds.quotientAndRemainder(
+        dividingBy: dayMilliseconds)
+      let endOfDay = remainder > 0 ? quotient + 1 : quotient
+      guard endOfDay * dayMilliseconds - point.milliseconds <= CoinGeckoAPI.closeWindowMilliseconds
+      else { continue }
+      latest[Day(daysSince1970: endOfDay - 1)] = point
+    }
+    var collector = CloseCollector()
+    for (day, point) in latest where asked.contains(day) {
+      guard let price = try checkedQuote(point.price, zeroMeansNoPrice: true) else { continue }
+      try collector.add(price, on: day, for: self)
+    }
+    return collector.closes
+  }
+
+  /// The part of `range` the plan's history window allows, posting a notice for the days before
+  /// it; nil when none of it is allowed.
+  private func daysInPlanWindow(of range: DayRange) -> DayRange? {
+    guard let window = plan.historyWindowDays else { return range }
+    // Asking from the first day's midnight must stay within the window counted back from now.
+    let firstAllowed = currentDay.adding(days: -(window - 1))
+    if let before = DayRange(
+      from: range.first, to: Swift.min(range.last, firstAllowed.adding(days: -1)))
+    {
+      notices?.post(
+        .historyBeyondPlan(source: requester.source.rawValue, windowDays: window, days: before))
+    }
+    return DayRange(from: Swift.max(range.first, firstAllowed), to: range.last)
   }
 
   func latest(ofKeys ids: [String], currency: String) throws -> [Price?] {
@@ -83,7 +145,7 @@ struct CoinGeckoAPI: LivePriceAPI {
       guard case .number(let value)? = entry[quote], let price = Price(jsonNumber: value) else {
         throw badResponse("simple/price has no \(quote) number for \(id)")
       }
-      return price
+      return try checkedQuote(price, zeroMeansNoPrice: true)
     }
   }
 
@@ -114,24 +176,82 @@ struct CoinGeckoAPI: LivePriceAPI {
     }
   }
 
-  /// GETs from the API with the key header; 401 and 403 mean the key (or its absence) was
-  /// refused, and a 404 for a coin's path means CoinGecko has no coin `notFoundID`.
-  private func get(_ path: String, query: [(String, String)] = [], notFoundID: String? = nil)
-    throws -> JSONValue
-  {
-    try requester.getJSON(path, query: query, headers: headers) { status, body in
+  /// GETs from the API with the key header, and turns CoinGecko's error codes into what they
+  /// mean: 10012 is the plan's history window (for the days `asked`), 10005 a plan restriction,
+  /// 10002 a missing key; other 401 and 403 answers refuse the key when one was sent. A 404 for a
+  /// coin's path means CoinGecko has no coin `notFoundID`.
+  private func get(
+    _ path: String, query: [(String, String)] = [], notFoundID: String? = nil,
+    asked: DayRange? = nil
+  ) throws -> JSONValue {
+    let body = try requester.getJSON(path, query: query, headers: headers) { status, body in
       if status == 404, let id = notFoundID {
         throw TrackerError.unknownCoin(input: id, suggestions: [])
       }
-      if status == 401 || status == 403 {
+      if let error = codedError(in: body, asked: asked) { throw error }
+      if status == 401 || status == 403, plan.header != nil {
         throw SourceError.keyRefused(
-          source: requester.source.rawValue,
-          message: requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP \(status)"))
+          source: requester.source.rawValue, message: errorMessage(in: body, status: status))
       }
+    }
+    // Mirrors and older answers have sent these errors with HTTP 200.
+    if let error = codedError(in: body, asked: asked) { throw error }
+    return body
+  }
+
+  /// What a CoinGecko error code in `body` means, if it holds one this client tells apart.
+  private func codedError(in body: JSONValue?, asked: DayRange?) -> SourceError? {
+    // The error object is `{"status": {...}}` or, on some 401s, `{"error": {"status": {...}}}`.
+    let source = requester.source.rawValue
+    switch (body?["status"] ?? body?["error"]?["status"])?["error_code"] {
+    case .number("10012")?:
+      return .historyBeyondPlan(
+        source: source,
+        windowDays: plan.historyWindowDays ?? CoinGeckoPlan.publicHistoryWindowDays,
+        days: asked ?? DayRange(from: currentDay, to: currentDay)!)
+    case .number("10005")?:
+      return .planRestricted(source: source, message: errorMessage(in: body, status: 200))
+    case .number("10002")? where plan.header == nil:
+      return .missingKey(source: source, variable: requester.source.keyVariable ?? source)
+    default:
+      return nil
     }
   }
 
-  private func badResponse(_ detail: String) -> SourceError {
-    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
+  /// The API's own words for an error, with any key removed.
+  private func errorMessage(in body: JSONValue?, status: Int) -> String {
+    let nested = (body?["status"] ?? body?["error"]?["status"])?["error_message"]
+    if case .string(let text)? = nested { return requester.redacted(text) }
+    return requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP \(status)")
+  }
+}
+
+/// CoinGecko's plans, told apart by the key the environment holds.
+enum CoinGeckoPlan: Sendable {
+  /// How many days back the public and demo plans answer history.
+  static let publicHistoryWindowDays = 365
+
+  /// No key: the public API, limited by IP.
+  case keyless
+  /// A demo key, sent to the public host.
+  case demo(key: String)
+  /// A paid key, sent to the pro host.
+  case pro(key: String)
+
+  /// The header carrying the key, if any.
+  var header: (name: String, value: String)? {
+    switch self {
+    case .keyless: return nil
+    case .demo(let key): return ("x-cg-demo-api-key", key)
+    case .pro(let key): return ("x-cg-pro-api-key", key)
+    }
+  }
+
+  /// How many days back history can be asked for; nil for no limit.
+  var historyWindowDays: Int? {
+    switch self {
+    case .keyless, .demo: return CoinGeckoPlan.publicHistoryWindowDays
+    case .pro: return nil
+    }
   }
 }

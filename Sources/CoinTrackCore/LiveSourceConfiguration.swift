@@ -6,11 +6,19 @@ public struct LiveSourceConfiguration: Sendable {
   public static let defaultConnectTimeoutMilliseconds = 3_000
   /// How long a whole request may take.
   public static let defaultTotalTimeoutMilliseconds = 10_000
+  /// The variable holding a paid CoinGecko key.
+  public static let coinGeckoProKeyVariable = "COINGECKO_PRO_API_KEY"
+  /// CoinGecko's host for paid keys.
+  public static let coinGeckoProBaseURL = "https://pro-api.coingecko.com/api/v3"
 
   /// Replacements of the sources' base URLs (for tests and mirrors).
   public var baseURLs: [PriceSourceKind: String] = [:]
   /// API keys by source; never printed, logged or cached.
   public var apiKeys: [PriceSourceKind: String] = [:]
+  /// A paid CoinGecko key: it selects the pro host and header, and wins over a demo key.
+  public var coinGeckoProKey: String?
+  /// Where sources report what the user should know about an answer that still succeeded.
+  public var notices: SourceNotices?
   public var connectTimeoutMilliseconds = defaultConnectTimeoutMilliseconds
   public var totalTimeoutMilliseconds = defaultTotalTimeoutMilliseconds
   /// The disk cache; nil runs uncached.
@@ -33,9 +41,14 @@ extension PriceSourceKind {
     throws(SourceError) -> any PriceSource
   {
     let quote = try checkedCurrency(currency ?? defaultCurrency)
-    let key = configuration.apiKeys[self].flatMap { $0.isEmpty ? nil : $0 }
+    let proKey =
+      self == .coingecko ? configuration.coinGeckoProKey.flatMap { $0.isEmpty ? nil : $0 } : nil
+    let key = proKey ?? configuration.apiKeys[self].flatMap { $0.isEmpty ? nil : $0 }
     guard let defaultBaseURL else { return SnapshotPriceSource() }
-    var baseURL = configuration.baseURLs[self] ?? defaultBaseURL
+    // A paid key works only on the pro host; COINTRACK_COINGECKO_URL still wins, for mirrors.
+    var baseURL =
+      configuration.baseURLs[self]
+      ?? (proKey == nil ? defaultBaseURL : LiveSourceConfiguration.coinGeckoProBaseURL)
     while baseURL.hasSuffix("/") { baseURL.removeLast() }
     let requester = LiveRequester(
       source: self, baseURL: baseURL, client: configuration.client,
@@ -46,7 +59,11 @@ extension PriceSourceKind {
     let api: any LivePriceAPI
     switch self {
     case .offline: return SnapshotPriceSource()
-    case .coingecko: api = CoinGeckoAPI(requester: requester, apiKey: key)
+    case .coingecko:
+      api = CoinGeckoAPI(
+        requester: requester,
+        plan: proKey.map { .pro(key: $0) } ?? key.map { .demo(key: $0) } ?? .keyless,
+        currentDay: configuration.currentDay, notices: configuration.notices)
     case .binance: api = BinanceAPI(requester: requester)
     case .twelvedata:
       guard let key else {

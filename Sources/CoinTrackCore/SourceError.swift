@@ -22,4 +22,13 @@ public enum SourceError: Error, Hashable, Sendable {
   case ambiguousSymbol(source: String, input: String, candidateIDs: [String])
   /// The HTTP library could not be loaded.
   case httpUnavailable(source: String, detail: String)
+  /// The plan in use answers only the last `windowDays` days, and none of `days` is among them
+  /// (CoinGecko's error 10012 on its public and demo plans).
+  case historyBeyondPlan(source: String, windowDays: Int, days: DayRange)
+  /// The plan in use does not include the request (CoinGecko's error 10005), with the API's
+  /// message.
+  case planRestricted(source: String, message: String)
+  /// The API refuses to serve the caller's location (Binance's HTTP 451); `variable` points
+  /// cointrack at another endpoint.
+  case locationRestricted(source: String, message: String, variable: String)
 }

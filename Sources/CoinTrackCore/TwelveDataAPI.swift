@@ -37,10 +37,12 @@ struct TwelveDataAPI: LivePriceAPI {
   }
 
   func closes(ofKey symbol: String, in range: DayRange, currency: String) throws -> ClosesAnswer {
-    var closes: [Day: Price] = [:]
+    var collector = CloseCollector()
+    var proofs: [DayRange?] = []
     var start = range.first
     while start <= range.last {
       let end = Swift.min(range.last, start.adding(days: TwelveDataAPI.maximumValuesPerRequest - 1))
+      let page = DayRange(from: start, to: end)!
       // end_date is exclusive in Twelve Data's daily series, so ask to the next day and filter.
       let body = try get(
         "/time_series",
@@ -49,19 +51,34 @@ struct TwelveDataAPI: LivePriceAPI {
           ("end_date", end.adding(days: 1).description),
           ("outputsize", String(TwelveDataAPI.maximumValuesPerRequest)), ("order", "asc"),
         ], input: symbol, emptyOnNoData: true)
-      if case .array(let values)? = body["values"] {
-        for value in values {
-          guard case .string(let date)? = value["datetime"], let day = Day(iso: date),
-            case .string(let closeText)? = value["close"], let close = Price(decimalText: closeText)
-          else { throw badResponse("a time_series value lacks a YYYY-MM-DD datetime or a close") }
-          closes[day] = close
-        }
+      var values: [JSONValue] = []
+      if case .array(let array)? = body["values"] {
+        values = array
       } else if body["values"] != nil {
         throw badResponse("time_series \"values\" is not an array")
       }
+      var lastDay: Day?
+      for value in values {
+        guard case .string(let date)? = value["datetime"], let day = Day(iso: date),
+          case .string(let closeText)? = value["close"], let close = Price(decimalText: closeText)
+        else { throw badResponse("a time_series value lacks a YYYY-MM-DD datetime or a close") }
+        // The day after the page is the one end_date names; anything further is not this answer.
+        guard day >= start, day <= end.adding(days: 1) else {
+          throw badResponse(
+            "a time_series value is dated \(day), outside the days asked (\(start) to \(end))")
+        }
+        guard page.contains(day) else { continue }
+        lastDay = Swift.max(lastDay ?? day, day)
+        guard let price = try checkedQuote(close) else { continue }
+        try collector.add(price, on: day, for: self)
+      }
+      proofs.append(
+        ClosesAnswer.pageProof(
+          asked: page, rows: values.count, pageSize: TwelveDataAPI.maximumValuesPerRequest,
+          lastDay: lastDay))
       start = end.adding(days: 1)
     }
-    return ClosesAnswer(closes: closes)
+    return ClosesAnswer(closes: collector.closes, proven: ClosesAnswer.joinedProof(proofs))
   }
 
   func latest(ofKeys symbols: [String], currency: String) throws -> [Price?] {
@@ -70,7 +87,7 @@ struct TwelveDataAPI: LivePriceAPI {
       guard case .string(let text)? = body["price"], let price = Price(decimalText: text) else {
         throw badResponse("price has no \"price\" string")
       }
-      return price
+      return try checkedQuote(price)
     }
   }
 
@@ -110,9 +127,5 @@ struct TwelveDataAPI: LivePriceAPI {
     }
     throw SourceError.refused(
       source: requester.source.rawValue, status: code ?? 200, message: message)
-  }
-
-  private func badResponse(_ detail: String) -> SourceError {
-    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
   }
 }

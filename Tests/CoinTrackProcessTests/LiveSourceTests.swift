@@ -18,9 +18,14 @@ private func run(
 ) throws -> ProcessResult {
   var overrides: [String: String?] = ["COINTRACK_TODAY": nil]
   if let api { overrides["COINTRACK_\(source)_URL"] = api.baseURL }
+  // These tests ask for 2024, beyond the 365 days the public plan answers: a paid key reaches it.
+  if source == "COINGECKO" { overrides["COINGECKO_PRO_API_KEY"] = paidCoinGeckoKey }
   overrides.merge(environment) { $1 }
   return try sandbox.run(arguments, environment: overrides)
 }
+
+/// A paid CoinGecko key, which lifts the public plan's 365-day history window.
+private let paidCoinGeckoKey = "CG-PRO-TEST-KEY"
 
 /// Every file under the sandbox's cache, concatenated, to check what was cached.
 private func cacheContents(_ sandbox: Sandbox) -> String {
@@ -51,7 +56,7 @@ private let bitcoinJanuaryCSV = [
       )
     ])
     let sandbox = try Sandbox()
-    let key = ["COINGECKO_API_KEY": "CG-SECRET-KEY-1234"]
+    let key = ["COINGECKO_API_KEY": "CG-SECRET-KEY-1234", "COINGECKO_PRO_API_KEY": nil]
     let first = try run(
       sandbox, ["coins", "list", "--source", "coingecko", "--format", "json"], api: api,
       environment: key)
@@ -123,7 +128,7 @@ private let bitcoinJanuaryCSV = [
         + "2024-01-02,BTC,44187.14,USD,coingecko,true\r\n2024-01-03,BTC,44961.60,USD,coingecko,true\r\n"
     )
     let request = try #require(try api.requests().first)
-    #expect(request.query["from"] == "1704153600")
+    #expect(request.query["from"] == "1704067200")
     #expect(request.query["to"] == "1704326400")
     #expect(request.query["vs_currency"] == "usd")
     // Closed days are cached for good: no request again, and --cached-only answers.
@@ -137,10 +142,10 @@ private let bitcoinJanuaryCSV = [
   @Test func onlyDaysNotCachedAreAskedFor() throws {
     let api = try FakePriceAPI([
       .init(
-        path: "/coins/bitcoin/market_chart/range", query: ["from": "1704153600"],
+        path: "/coins/bitcoin/market_chart/range", query: ["from": "1704067200"],
         body: bitcoinJanuary),
       .init(
-        path: "/coins/bitcoin/market_chart/range", query: ["from": "1704412800"],
+        path: "/coins/bitcoin/market_chart/range", query: ["from": "1704326400"],
         body: #"{"prices":[[1704412800000,43000.1],[1704499200000,43100.2]]}"#),
     ])
     let sandbox = try Sandbox()
@@ -154,7 +159,7 @@ private let bitcoinJanuaryCSV = [
       ))
     let requests = try api.requests()
     #expect(requests.count == 2)
-    #expect(requests[1].query["from"] == "1704412800")
+    #expect(requests[1].query["from"] == "1704326400")
     #expect(requests[1].query["to"] == "1704499200")
   }
 
@@ -460,7 +465,10 @@ private let bitcoinJanuaryCSV = [
     let port = try FakePriceAPI.closedPort()
     let result = try sandbox.run(
       history,
-      environment: ["COINTRACK_TODAY": nil, "COINTRACK_COINGECKO_URL": "http://127.0.0.1:\(port)"])
+      environment: [
+        "COINTRACK_TODAY": nil, "COINTRACK_COINGECKO_URL": "http://127.0.0.1:\(port)",
+        "COINGECKO_PRO_API_KEY": paidCoinGeckoKey,
+      ])
     #expect(result.status == 69)
     #expect(
       result.standardError
@@ -566,7 +574,7 @@ private let bitcoinJanuaryCSV = [
       history,
       environment: [
         "COINTRACK_TODAY": nil, "COINTRACK_COINGECKO_URL": "http://no-such-host.invalid",
-        "COINTRACK_HTTP_TIMEOUT": "5",
+        "COINTRACK_HTTP_TIMEOUT": "5", "COINGECKO_PRO_API_KEY": paidCoinGeckoKey,
       ])
     #expect(result.status == 69)
     #expect(

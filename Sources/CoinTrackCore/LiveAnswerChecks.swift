@@ -1,0 +1,50 @@
+/// The checks every live API applies to the values of an answer, so that a hostile or broken
+/// body fails as a whole (`SourceError.badResponse`, which caches nothing) instead of being
+/// taken in part.
+extension LivePriceAPI {
+  /// The answer is unusable: `detail` says why.
+  func badResponse(_ detail: String) -> SourceError {
+    SourceError.badResponse(source: requester.source.rawValue, detail: detail)
+  }
+
+  /// `price` when a real quote can be it: a negative price fails the answer, and so does zero
+  /// unless `zeroMeansNoPrice` (CoinGecko marks missing data with 0), where it is no price.
+  /// Non-finite values never get this far: `Price` holds plain decimals only.
+  func checkedQuote(_ price: Price, zeroMeansNoPrice: Bool = false) throws(SourceError) -> Price? {
+    if price.text.hasPrefix("-") { throw badResponse("a price is negative (\(price.text))") }
+    guard price.text.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
+    else {
+      if zeroMeansNoPrice { return nil }
+      throw badResponse("a price is zero (\(price.text))")
+    }
+    return price
+  }
+}
+
+/// The closes of one answer as they are read: a day given two different prices fails the answer.
+struct CloseCollector {
+  private(set) var closes: [Day: Price] = [:]
+
+  /// Adds the close of `day`; the same value again (as "1.50" and "1.5") is harmless.
+  mutating func add(_ price: Price, on day: Day, for api: some LivePriceAPI) throws(SourceError) {
+    if let earlier = closes[day], earlier.normalisedText != price.normalisedText {
+      throw api.badResponse("\(day) has two different prices, \(earlier.text) and \(price.text)")
+    }
+    closes[day] = price
+  }
+}
+
+extension Price {
+  /// The decimal without the zeros that do not change its value, to compare two texts.
+  var normalisedText: String {
+    var text = Substring(text)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    let negative = text.hasPrefix("-")
+    if negative { text.removeFirst() }
+    while text.hasPrefix("0"), text.count > 1, !text.hasPrefix("0.") { text.removeFirst() }
+    return (negative && text != "0" ? "-" : "") + text
+  }
+}
