@@ -22,4 +22,12 @@ public enum SourceError: Error, Hashable, Sendable {
   case ambiguousSymbol(source: String, input: String, candidateIDs: [String])
   /// The HTTP library could not be loaded.
   case httpUnavailable(source: String, detail: String)
+  /// The command needs more live work than `LiveWorkLimits` allows.
+  case workLimitReached(source: String, limit: WorkLimit)
+
+  /// Which bound of `LiveWorkLimits` a command reached.
+  public enum WorkLimit: Hashable, Sendable {
+    case requests(Int)
+    case milliseconds(Int)
+  }
 }
