@@ -205,9 +205,14 @@ public struct LivePriceSource: PriceSource {
     while settled >= gap.first, fetched[settled] == nil, settled >= currentDay.adding(days: -2) {
       settled = settled.adding(days: -1)
     }
-    let settledProof = answer.proven?.clamped(to: gap).flatMap {
-      DayRange(from: $0.first, to: Swift.min($0.last, settled))
-    }
+    // An answer without a single close in the range asked (an empty series, points only outside
+    // it) proves nothing, whatever it claims: the days are asked again next time.
+    let settledProof =
+      fetched.isEmpty
+      ? nil
+      : answer.proven?.clamped(to: gap).flatMap {
+        DayRange(from: $0.first, to: Swift.min($0.last, settled))
+      }
     cached.record(fetched, covering: settledProof)
     cache.store(cached.json, as: entry)
     return cached

@@ -11,7 +11,7 @@
 /// what an answer proved; see `LivePriceSource`.
 public struct PriceCache: Sendable {
   /// Entries larger than this are not ours; they are dropped rather than parsed.
-  static let maximumEntrySize = 64 * 1024 * 1024
+  static let maximumEntrySize = 16 * 1024 * 1024
 
   /// `$XDG_CACHE_HOME/cointrack` or `~/.cache/cointrack`.
   public let directory: String
