@@ -258,7 +258,8 @@ enum ErrorFunnel {
         code: .unavailable, usage: nil)
     case .workLimitReached(let source, .milliseconds(let milliseconds)):
       return Failure(
-        message: "stopped asking \(source): the command's requests took \(LiveWorkLimits.seconds(milliseconds)) "
+        message:
+          "stopped asking \(source): the command's requests took \(LiveWorkLimits.seconds(milliseconds)) "
           + "seconds, the most \(LiveWorkLimits.timeVariable) allows.",
         code: .unavailable, usage: nil)
     }

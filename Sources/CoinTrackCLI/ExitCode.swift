@@ -47,7 +47,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
-        + "or an unusable body, or --cached-only finds the cache lacking."
+        + "or an unusable body, the command reached its bound on requests or time, or "
+        + "--cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
     case .ioError: return "A file cannot be read or written; nothing was changed."
     case .temporaryFailure:
@@ -55,8 +56,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         + "to wait; try again."
     case .unusableState:
       return "Configuration error: the state file is unusable (invalid JSON, not our schema, too "
-        + "large, or a newer version) and is left untouched, or a price source's API key is "
-        + "missing or refused."
+        + "large, or a newer version) and is left untouched, a price source's API key is "
+        + "missing or refused, or an environment variable holds a value it does not take."
     }
   }
 }

@@ -54,7 +54,8 @@ final class LiveWorkBudget: @unchecked Sendable {
   /// used up.
   func spendRequest(for source: PriceSourceKind) throws(SourceError) {
     guard requestsMade < limits.maximumRequests else {
-      throw SourceError.workLimitReached(source: source.rawValue, limit: .requests(limits.maximumRequests))
+      throw SourceError.workLimitReached(
+        source: source.rawValue, limit: .requests(limits.maximumRequests))
     }
     guard remainingMilliseconds > 0 else { throw timeIsUp(for: source) }
     requestsMade += 1

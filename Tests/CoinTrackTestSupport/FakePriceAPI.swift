@@ -6,7 +6,7 @@ import Foundation
 /// count requests and read their headers.
 public final class FakePriceAPI: @unchecked Sendable {
   /// One scripted answer.
-  public struct Route {
+  public struct Route: Sendable {
     public var path: String
     public var query: [String: String]
     public var status: Int
@@ -18,7 +18,7 @@ public final class FakePriceAPI: @unchecked Sendable {
     public var stream: Stream = .once
 
     /// How a route's body is sent.
-    public enum Stream: Equatable {
+    public enum Stream: Equatable, Sendable {
       /// The body once, with its length.
       case once
       /// The body this many times over, with the total length: a huge answer.
