@@ -11,6 +11,8 @@ struct LiveRequester: Sendable {
   static let longestWaitedRetrySeconds = 5
   /// How many times one request is retried after a rate limit.
   static let maximumRetries = 2
+  /// How far libcurl's clock and ours may disagree about when a time-out fired.
+  static let clockSlackMilliseconds = 20
 
   let source: PriceSourceKind
   /// The base URL without a trailing slash, such as `https://api.binance.com`.
@@ -46,8 +48,8 @@ struct LiveRequester: Sendable {
     var retries = 0
     while true {
       try budget.spendRequest(for: source)
-      // No request may outlast the command's own time.
-      let allowed = Swift.min(totalTimeoutMilliseconds, budget.remainingMilliseconds)
+      // No request may outlast the command's own time (and 0 would mean no limit to libcurl).
+      let allowed = Swift.max(1, Swift.min(totalTimeoutMilliseconds, budget.remainingMilliseconds))
       let request = HTTPRequest(
         url: url, headers: headers,
         connectTimeoutMilliseconds: Swift.min(connectTimeoutMilliseconds, allowed),
@@ -55,7 +57,11 @@ struct LiveRequester: Sendable {
       let response: HTTPResponse
       do {
         response = try client.get(request)
-      } catch .timedOut where allowed < totalTimeoutMilliseconds {
+      } catch .timedOut
+        where allowed < totalTimeoutMilliseconds
+        && budget.remainingMilliseconds <= LiveRequester.clockSlackMilliseconds
+      {
+        // The command's time ran out, not the request's (nor the shorter connect time-out).
         throw budget.timeIsUp(for: source)
       } catch {
         throw transportFailure(error)
