@@ -228,6 +228,23 @@ private func days(from first: String, to last: String) -> Int {
     #expect(try api.requests().count == 2)
   }
 
+  @Test func theCommandsTimeBoundsAllOfItsRequestsTogether() throws {
+    let api = try FakePriceAPI([
+      .init(path: "/api/v3/klines", body: History.binance.good, delay: 1)
+    ])
+    let sandbox = try Sandbox()
+    let result = try run(
+      sandbox, history("binance", from: "2017-01-01"), api: api, source: "BINANCE",
+      environment: ["COINTRACK_RUN_TIMEOUT": "1.5"])
+    #expect(result.status == 69)
+    #expect(
+      result.standardError
+        == "cointrack: stopped asking binance: the command's requests took 1.5 seconds, the most "
+        + "COINTRACK_RUN_TIMEOUT allows.\n")
+    // Each request alone is well within COINTRACK_HTTP_TIMEOUT; the second ran out of time.
+    #expect(try api.requests().count == 2)
+  }
+
   /// An endless body ends with the request's own time-out, or with the command's time when
   /// that is shorter; nothing is cached either way.
   @Test(arguments: [
