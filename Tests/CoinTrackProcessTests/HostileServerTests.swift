@@ -313,21 +313,28 @@ private func days(from first: String, to last: String) -> Int {
     { $0.cacheHome.appendingPathComponent("cointrack/coingecko") }
   }
 
-  @Test func faultsWhileAddingACoinCacheNoCoinListOrPair() throws {
+  @Test func faultsCacheNoCoinListPairOrLatestPrice() throws {
     let api = try FakePriceAPI([
+      .init(path: "/simple/price", body: #"{"bitcoin":{"usd":"67187.34"}}"#, times: 1),
+      .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34}}"#),
       .init(path: "/coins/list", status: 502, body: "bad gateway", times: 1),
       .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
       .init(path: "/api/v3/klines", status: 503, body: "busy", times: 1),
       .init(path: "/api/v3/klines", body: History.binance.good),
     ])
     let sandbox = try Sandbox()
+    let latest = ["prices", "btc", "--source", "coingecko", "--format", "csv"]
+    #expect(try run(sandbox, latest, api: api).status == 69)
+    #expect(
+      try run(sandbox, latest, api: api).standardOutput.hasSuffix(
+        "\(currentDay),BTC,67187.34,USD,coingecko,false\r\n"))
     let gecko = ["coins", "add", "pepe", "--source", "coingecko"]
     #expect(try run(sandbox, gecko, api: api).status == 69)
     #expect(try run(sandbox, gecko, api: api).status == 0)
     let binance = ["coins", "add", "zzz", "--source", "binance"]
     #expect(try run(sandbox, binance, api: api, source: "BINANCE").status == 69)
     #expect(try run(sandbox, binance, api: api, source: "BINANCE").status == 0)
-    #expect(try api.requests().count == 4)
+    #expect(try api.requests().count == 6)
   }
 
   /// Planted once: `redacted` returning its text unchanged; both sources' cases failed.
