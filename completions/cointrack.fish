@@ -95,7 +95,7 @@ complete -c cointrack -n "__cointrack_at 'coins' 0" -a available -d 'List the co
 # cointrack coins list
 complete -c cointrack -n "__cointrack_at 'coins list'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'coins list'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
-complete -c cointrack -n "__cointrack_at 'coins list'" -l refresh -d 'Ask a live source for today\'s prices even when the cache holds fresh ones.'
+complete -c cointrack -n "__cointrack_at 'coins list'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'coins list'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack coins add
@@ -113,7 +113,7 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l stats -d 'Print one row of
 complete -c cointrack -n "__cointrack_at 'prices'" -l chart -d 'Draw a chart of the range under the table, as wide as COLUMNS, even when stdout is not a terminal.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
-complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live source for today\'s prices even when the cache holds fresh ones.'
+complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name.'
 

@@ -57,7 +57,8 @@ enum CommandTable {
       + "set.",
     default: "the profile's currency where the source quotes it, else the source's own")
   static let refreshOption = OptionSpec(
-    "refresh", summary: "Ask a live source for today's prices even when the cache holds fresh ones."
+    "refresh",
+    summary: "Ask a live source again for today's prices and for past days cached without one."
   )
   static let cachedOnlyOption = OptionSpec(
     "cached-only",

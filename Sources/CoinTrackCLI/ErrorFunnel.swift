@@ -32,6 +32,10 @@ enum ErrorFunnel {
       return failure(for: error)
     case let error as SourceError:
       return failure(for: error)
+    case let error as EnvironmentValueError:
+      return Failure(
+        message: "invalid \(error.variable) \(quote(error.input)): use \(error.expected).",
+        code: .unusableState, usage: nil)
     case let error as PriceDirectiveError:
       return Failure(
         message: "\(error.dialect.rawValue) cannot take the commodity \(quote(error.symbol)): "
@@ -260,6 +264,17 @@ enum ErrorFunnel {
       return Failure(
         message: "\(source) does not serve this location (HTTP 451: \(quote(message))); set "
           + "\(variable) to an endpoint that does, or use another --source.",
+        code: .unavailable, usage: nil)
+    case .workLimitReached(let source, .requests(let count)):
+      return Failure(
+        message: "stopped asking \(source): the command needs more than \(count) requests, the "
+          + "most \(LiveWorkLimits.requestsVariable) allows; ask for fewer days or coins.",
+        code: .unavailable, usage: nil)
+    case .workLimitReached(let source, .milliseconds(let milliseconds)):
+      return Failure(
+        message:
+          "stopped asking \(source): the command's requests took \(LiveWorkLimits.seconds(milliseconds)) "
+          + "seconds, the most \(LiveWorkLimits.timeVariable) allows.",
         code: .unavailable, usage: nil)
     }
   }

@@ -48,8 +48,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
         + "or an unusable body, its plan excludes every day asked (CoinGecko's 365-day window), "
-        + "it does not serve the location (Binance's HTTP 451), or --cached-only finds the cache "
-        + "lacking."
+        + "it does not serve the location (Binance's HTTP 451), the command reached its bound on "
+        + "requests or time, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
     case .ioError: return "A file cannot be read or written; nothing was changed."
     case .temporaryFailure:
@@ -57,8 +57,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         + "to wait; try again."
     case .unusableState:
       return "Configuration error: the state file is unusable (invalid JSON, not our schema, too "
-        + "large, or a newer version) and is left untouched, or a price source's API key is "
-        + "missing or refused."
+        + "large, or a newer version) and is left untouched, a price source's API key is "
+        + "missing or refused, or an environment variable holds a value it does not take."
     }
   }
 }

@@ -209,11 +209,16 @@ struct HelpRenderer {
       + wrap(
         "Live prices are cached under $XDG_CACHE_HOME/cointrack (~/.cache/cointrack): closed "
           + "days for good, today's price for COINTRACK_CACHE_TTL seconds (default "
-          + "\(CachePolicy().latestTTLSeconds)). --refresh asks again for today's price; "
-          + "--cached-only asks nothing and fails with 69 when the cache lacks data. A request "
-          + "that cannot be answered ends with 69 (unreachable, a server error, an unusable "
-          + "answer) or 75 (a rate limit, with the wait when the API gives one). API keys are "
-          + "never printed or cached.") + "\n"
+          + "\(CachePolicy().latestTTLSeconds)). Only what an answer proved is cached: a fault "
+          + "or an unusable or empty answer records nothing. --refresh asks again for today's "
+          + "price and for every past day the cache holds no price for; --cached-only asks "
+          + "nothing and fails with 69 when the cache lacks data. A request that cannot be "
+          + "answered ends with 69 (unreachable, a server error, an unusable answer) or 75 (a "
+          + "rate limit, with the wait when the API gives one). One command makes at most "
+          + "\(LiveWorkLimits.defaultMaximumRequests) requests (\(LiveWorkLimits.requestsVariable)) "
+          + "in at most \(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "
+          + "(\(LiveWorkLimits.timeVariable)), and asks nothing before a source's first day; "
+          + "beyond that it stops with 69. API keys are never printed or cached.") + "\n"
   }
 
   /// What a source is and needs, for the sources topic.

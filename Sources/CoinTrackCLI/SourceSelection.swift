@@ -20,6 +20,16 @@ struct SourceSelection {
       "COINTRACK_CACHE_TTL",
       "Seconds a cached latest price stays fresh; default \(CachePolicy().latestTTLSeconds)."
     ),
+    (
+      LiveWorkLimits.requestsVariable,
+      "Requests one command may send to a live source, retries included; default "
+        + "\(LiveWorkLimits.defaultMaximumRequests), 0 allows none."
+    ),
+    (
+      LiveWorkLimits.timeVariable,
+      "Seconds one command may spend on live requests in all; default "
+        + "\(LiveWorkLimits.defaultMaximumMilliseconds / 1000), 0 allows none."
+    ),
   ]
 
   let command: ParsedCommand
@@ -52,7 +62,7 @@ struct SourceSelection {
   }
 
   /// Live-source settings from the environment and the cache options.
-  private func configuration() throws(UsageError) -> LiveSourceConfiguration {
+  private func configuration() throws -> LiveSourceConfiguration {
     let environment = context.environment
     var configuration = LiveSourceConfiguration(currentDay: context.systemToday())
     for kind in PriceSourceKind.allCases {
@@ -80,7 +90,28 @@ struct SourceSelection {
           ?? Double(CachePolicy().latestTTLSeconds)),
       refresh: command.contains(CommandTable.refreshOption),
       cachedOnly: command.contains(CommandTable.cachedOnlyOption))
+    configuration.limits = try SourceSelection.limits(in: environment)
     return configuration
+  }
+}
+
+extension SourceSelection {
+  /// The bounds on live work, from COINTRACK_MAX_REQUESTS and COINTRACK_RUN_TIMEOUT.
+  static func limits(in environment: Environment) throws(EnvironmentValueError) -> LiveWorkLimits {
+    var limits = LiveWorkLimits()
+    if let count = try EnvironmentValue.scaledDecimal(
+      LiveWorkLimits.requestsVariable, in: environment, fractionDigits: 0, range: 0...100_000,
+      expected: "a whole number of requests from 0 to 100000")
+    {
+      limits.maximumRequests = count
+    }
+    if let milliseconds = try EnvironmentValue.scaledDecimal(
+      LiveWorkLimits.timeVariable, in: environment, fractionDigits: 3, range: 0...86_400_000,
+      expected: "a number of seconds from 0 to 86400, such as 120 or 0.5")
+    {
+      limits.maximumMilliseconds = milliseconds
+    }
+    return limits
   }
 }
 

@@ -222,23 +222,32 @@ public enum FileSystem {
   public static func removeLeftoverTemporaries(of path: String) {
     let folder = directory(of: path)
     let prefix = baseName(of: path)
-    guard let stream = opendir(folder) else { return }
+    for name in entryNames(in: folder) where name.hasPrefix(prefix) && writer(of: name) != nil {
+      unlink(folder + "/" + name)
+    }
+  }
+
+  /// The names in `folder` (without `.` and `..`); empty when it cannot be read.
+  static func entryNames(in folder: String) -> [String] {
+    guard let stream = opendir(folder) else { return [] }
     defer { closedir(stream) }
-    var leftovers: [String] = []
+    var names: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
       }
-      if name.hasPrefix(prefix), isTemporaryName(name) { leftovers.append(folder + "/" + name) }
+      if name != "." && name != ".." { names.append(name) }
     }
-    for leftover in leftovers { unlink(leftover) }
+    return names
   }
 
-  /// Whether `name` is one that `replaceAtomically` gives its temporary files: `NAME.tmp-PID`.
-  private static func isTemporaryName(_ name: String) -> Bool {
+  /// The process that wrote `name`, when it is a name that `replaceAtomically` gives its
+  /// temporary files (`NAME.tmp-PID`); nil for any other name.
+  static func writer(of name: String) -> pid_t? {
     var stem = Substring(name)
     while let last = stem.last, last.isASCII, last.isNumber { stem.removeLast() }
-    return stem.count < name.count && stem.hasSuffix(temporarySuffix)
+    guard stem.count < name.count, stem.hasSuffix(temporarySuffix) else { return nil }
+    return pid_t(name.dropFirst(stem.count))
   }
 
   /// The directory part of `path` (`/` for a top-level entry, `.` for a bare name).

@@ -62,8 +62,8 @@ public protocol HTTPClient: Sendable {
 /// libcurl is opened with dlopen by the CoinTrackCurl shim rather than linked, so a run that
 /// makes no request pays nothing for it at start-up.
 public struct CurlHTTPClient: HTTPClient {
-  /// The largest body accepted (64 MiB); a bigger one fails instead of exhausting memory.
-  static let defaultMaxBodyBytes = 64 << 20
+  /// The largest body accepted (16 MiB, eight times the largest real answer: the coin list); a bigger one fails instead of exhausting memory.
+  static let defaultMaxBodyBytes = 16 << 20
 
   /// The body cap in bytes; tests lower it to check the limit without moving megabytes.
   let maxBodyBytes: Int

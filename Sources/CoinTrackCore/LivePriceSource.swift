@@ -29,7 +29,8 @@ extension LivePriceAPI {
 public struct CachePolicy: Sendable {
   /// How long a latest price stays fresh.
   public var latestTTLSeconds: Int
-  /// Ignore cached latest prices (closed days stay cached: they cannot change).
+  /// Ignore cached latest prices, and ask again for every closed day the cache holds no close for
+  /// (closes themselves stay cached: they cannot change).
   public var refresh: Bool
   /// Answer from the cache alone; fail with `SourceError.notCached` where it lacks data.
   public var cachedOnly: Bool
@@ -107,9 +108,10 @@ struct LiveCacheAccess: Sendable {
 
 /// A live price source: an API behind the disk cache.
 ///
-/// Closed days are cached for good once asked for (a covered day without a price stays known to
-/// lack one); the latest price is cached for `CachePolicy.latestTTLSeconds`. Today's row carries
-/// the latest price and is flagged as not closed.
+/// Closed days are cached for good once an answer proves them (a proven day without a price stays
+/// known to lack one until `--refresh` asks again); the latest price is cached for
+/// `CachePolicy.latestTTLSeconds`, and only on the UTC day it was fetched. Today's row carries the
+/// latest price and is flagged as not closed.
 public struct LivePriceSource: PriceSource {
   let kind: PriceSourceKind
   let api: any LivePriceAPI
@@ -170,6 +172,9 @@ public struct LivePriceSource: PriceSource {
   }
 
   /// The closes of `range` (all closed days): cached ones, plus what the API gives for the rest.
+  ///
+  /// The days to ask for are asked in one range, from the first to the last, so that a cache
+  /// patched by many small requests never turns into as many requests; the API pages it.
   private func closedDays(ofKey key: String, in range: DayRange) throws -> CachedCloses {
     let entry = "closes-\(key)-\(currency)"
     var cached = CachedCloses()
@@ -180,26 +185,35 @@ public struct LivePriceSource: PriceSource {
         cache.discard(entry)
       }
     }
-    let gaps = cached.uncovered(in: range)
-    guard !gaps.isEmpty else { return cached }
+    // No source has prices before its first day, so nothing earlier is asked for.
+    guard
+      let asked = DayRange(
+        from: Swift.max(range.first, kind.firstDayWithPrices ?? range.first), to: range.last),
+      let gap = cache.policy.refresh
+        ? cached.daysWithoutClose(in: asked) : cached.uncoveredSpan(in: asked)
+    else { return cached }
     guard !cache.policy.cachedOnly else {
       throw SourceError.notCached(
-        source: name, what: "\(key) closes from \(gaps[0].first) to \(gaps[gaps.count - 1].last)")
+        source: name, what: "\(key) closes from \(gap.first) to \(gap.last)")
     }
-    for gap in gaps {
-      let answer = try api.closes(ofKey: key, in: gap, currency: currency)
-      let fetched = answer.closes.filter { gap.contains($0.key) }
-      // The last closed day may not be published yet (CoinGecko: 00:35 UTC); a recent day without
-      // a close is not remembered as lacking one, so the next run asks again.
-      var settled = gap.last
-      while settled >= gap.first, fetched[settled] == nil, settled >= currentDay.adding(days: -2) {
-        settled = settled.adding(days: -1)
-      }
-      let settledProof = answer.proven?.clamped(to: gap).flatMap {
+    // A fault throws here, before anything is recorded: only a well-formed answer is cached.
+    let answer = try api.closes(ofKey: key, in: gap, currency: currency)
+    let fetched = answer.closes.filter { gap.contains($0.key) }
+    // The last closed day may not be published yet (CoinGecko: 00:35 UTC); a recent day without
+    // a close is not remembered as lacking one, so the next run asks again.
+    var settled = gap.last
+    while settled >= gap.first, fetched[settled] == nil, settled >= currentDay.adding(days: -2) {
+      settled = settled.adding(days: -1)
+    }
+    // An answer without a single close in the range asked (an empty series, points only outside
+    // it) proves nothing, whatever it claims: the days are asked again next time.
+    let settledProof =
+      fetched.isEmpty
+      ? nil
+      : answer.proven?.clamped(to: gap).flatMap {
         DayRange(from: $0.first, to: Swift.min($0.last, settled))
       }
-      cached.record(fetched, covering: settledProof)
-    }
+    cached.record(fetched, covering: settledProof)
     cache.store(cached.json, as: entry)
     return cached
   }

@@ -11,6 +11,8 @@ struct LiveRequester: Sendable {
   static let longestWaitedRetrySeconds = 5
   /// How many times one request is retried after a rate limit.
   static let maximumRetries = 2
+  /// How far libcurl's clock and ours may disagree about when a time-out fired.
+  static let clockSlackMilliseconds = 20
 
   let source: PriceSourceKind
   /// The base URL without a trailing slash, such as `https://api.binance.com`.
@@ -20,6 +22,8 @@ struct LiveRequester: Sendable {
   let totalTimeoutMilliseconds: Int
   /// Values that must never appear in a message (API keys).
   let secrets: [String]
+  /// The command's requests and time left, shared with every other requester of the command.
+  var budget = LiveWorkBudget(limits: LiveWorkLimits())
 
   /// `scheme://host[:port]` of the base URL, for messages.
   var host: String {
@@ -41,14 +45,24 @@ struct LiveRequester: Sendable {
     clientError: (Int, JSONValue?) throws -> Void = { _, _ in }
   ) throws -> JSONValue {
     let url = baseURL + path + LiveRequester.queryString(query)
-    let request = HTTPRequest(
-      url: url, headers: headers, connectTimeoutMilliseconds: connectTimeoutMilliseconds,
-      totalTimeoutMilliseconds: totalTimeoutMilliseconds)
     var retries = 0
     while true {
+      try budget.spendRequest(for: source)
+      // No request may outlast the command's own time (and 0 would mean no limit to libcurl).
+      let allowed = Swift.max(1, Swift.min(totalTimeoutMilliseconds, budget.remainingMilliseconds))
+      let request = HTTPRequest(
+        url: url, headers: headers,
+        connectTimeoutMilliseconds: Swift.min(connectTimeoutMilliseconds, allowed),
+        totalTimeoutMilliseconds: allowed)
       let response: HTTPResponse
       do {
         response = try client.get(request)
+      } catch .timedOut
+        where allowed < totalTimeoutMilliseconds
+        && budget.remainingMilliseconds <= LiveRequester.clockSlackMilliseconds
+      {
+        // The command's time ran out, not the request's (nor the shorter connect time-out).
+        throw budget.timeIsUp(for: source)
       } catch {
         throw transportFailure(error)
       }
@@ -64,7 +78,7 @@ struct LiveRequester: Sendable {
       case 429:
         let wait = response.retryAfter.flatMap { Int($0.trimmingSpaces()) }
         if let wait, wait <= LiveRequester.longestWaitedRetrySeconds,
-          retries < LiveRequester.maximumRetries
+          retries < LiveRequester.maximumRetries, wait * 1000 < budget.remainingMilliseconds
         {
           retries += 1
           var interval = timespec(tv_sec: wait, tv_nsec: 0)
@@ -115,7 +129,7 @@ struct LiveRequester: Sendable {
     case .timedOut:
       return .unreachable(
         source: source, host: host,
-        reason: "no answer within \(LiveRequester.seconds(totalTimeoutMilliseconds)) seconds")
+        reason: "no answer within \(LiveWorkLimits.seconds(totalTimeoutMilliseconds)) seconds")
     case .failed(_, let reason):
       return .unreachable(source: source, host: host, reason: redacted(reason))
     }
@@ -153,9 +167,5 @@ struct LiveRequester: Sendable {
       }
     }
     return encoded
-  }
-
-  private static func seconds(_ milliseconds: Int) -> String {
-    milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
   }
 }

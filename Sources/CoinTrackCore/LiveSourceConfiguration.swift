@@ -24,6 +24,8 @@ public struct LiveSourceConfiguration: Sendable {
   /// The disk cache; nil runs uncached.
   public var cache: PriceCache?
   public var policy = CachePolicy()
+  /// How many requests and how much time one command may spend.
+  public var limits = LiveWorkLimits()
   public var client: any HTTPClient = CurlHTTPClient()
   /// The real UTC day now: days before it are closed.
   public var currentDay: Day
@@ -55,7 +57,7 @@ extension PriceSourceKind {
       connectTimeoutMilliseconds: min(
         configuration.connectTimeoutMilliseconds, configuration.totalTimeoutMilliseconds),
       totalTimeoutMilliseconds: configuration.totalTimeoutMilliseconds,
-      secrets: key.map { [$0] } ?? [])
+      secrets: key.map { [$0] } ?? [], budget: LiveWorkBudget(limits: configuration.limits))
     let api: any LivePriceAPI
     switch self {
     case .offline: return SnapshotPriceSource()

@@ -7,10 +7,11 @@
 /// The disk cache of live sources: one small JSON document per entry, written atomically.
 ///
 /// The cache is an optimisation: an entry that cannot be read as what it should be is deleted and
-/// fetched again, and a failed write only means the next run asks the API again.
+/// fetched again, and a failed write only means the next run asks the API again. It holds only
+/// what an answer proved; see `LivePriceSource`.
 public struct PriceCache: Sendable {
   /// Entries larger than this are not ours; they are dropped rather than parsed.
-  static let maximumEntrySize = 64 * 1024 * 1024
+  static let maximumEntrySize = 16 * 1024 * 1024
 
   /// `$XDG_CACHE_HOME/cointrack` or `~/.cache/cointrack`.
   public let directory: String
@@ -34,19 +35,16 @@ public struct PriceCache: Sendable {
     return nil
   }
 
-  /// The document stored as `name`, or nil when there is none or it was unreadable (then it is
-  /// removed).
+  /// The document stored as `name`, or nil when there is none or it cannot be used.
+  ///
+  /// A regular file that does not parse is removed, so it is fetched again. Anything else at the
+  /// path (a FIFO, a directory, a socket, a link to one of them, a file we may not read) is not
+  /// ours: it is left alone, never opened blocking, and the entry counts as missing.
   func document(_ name: String) -> JSONValue? {
     let path = self.path(of: name)
-    let bytes: [UInt8]
-    do {
-      guard let present = try FileSystem.readFileIfPresent(path, limit: PriceCache.maximumEntrySize)
-      else { return nil }
-      bytes = present
-    } catch {
-      unlink(path)
-      return nil
-    }
+    guard
+      let bytes = try? FileSystem.readFileIfPresent(path, limit: PriceCache.maximumEntrySize)
+    else { return nil }
     guard let document = try? JSONParser.parse(bytes) else {
       unlink(path)
       return nil
@@ -59,16 +57,53 @@ public struct PriceCache: Sendable {
     unlink(path(of: name))
   }
 
-  /// Stores `document` as `name`, replacing any older entry in one step.
+  /// Stores `document` as `name`, replacing any older entry in one step, and removes what
+  /// killed runs left behind in the same folder.
+  ///
+  /// Something other than a regular file at the path is not ours to replace: the entry is then
+  /// not stored, as with any other failed write.
   func store(_ document: JSONValue, as name: String) {
     let path = self.path(of: name)
+    var status = stat()
+    if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return }
     do {
-      try FileSystem.makePrivateDirectory(FileSystem.directory(of: path))
+      let folder = FileSystem.directory(of: path)
+      try FileSystem.makePrivateDirectory(folder)
+      removeAbandonedTemporaries(in: folder)
       try FileSystem.replaceAtomically(
         path, with: Array(JSONWriter.compact(document).utf8), mode: 0o600)
     } catch {
       // A cache that cannot be written costs a request next time; it must not fail the command.
     }
+  }
+
+  /// How old a temporary file must be to count as abandoned even when a process with its
+  /// writer's id runs (ids are reused); no write of a cache entry takes that long.
+  static let abandonedTemporaryAge = 600
+
+  /// Removes the temporary files in `folder` whose writer is gone: its process no longer
+  /// exists, or the file is older than `abandonedTemporaryAge` seconds. A live writer's file is
+  /// young and its process exists, so it is never removed under it.
+  private func removeAbandonedTemporaries(in folder: String) {
+    for entry in FileSystem.entryNames(in: folder) {
+      guard let writer = FileSystem.writer(of: entry) else { continue }
+      let path = folder + "/" + entry
+      var status = stat()
+      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      let writerIsGone = kill(writer, 0) != 0 && errno == ESRCH
+      if writerIsGone || now() - modificationSeconds(status) > PriceCache.abandonedTemporaryAge {
+        unlink(path)
+      }
+    }
+  }
+
+  /// When the file of `status` was last changed, in seconds since the Unix epoch.
+  private func modificationSeconds(_ status: stat) -> Int {
+    #if canImport(Darwin)
+      return Int(status.st_mtimespec.tv_sec)
+    #else
+      return Int(status.st_mtim.tv_sec)
+    #endif
   }
 
   /// `name` made safe as a file name: percent-encoded as in a URL, so that the '/' of `BTC/USD`
@@ -91,7 +126,23 @@ struct CachedCloses: Equatable {
   /// The ranges of days the source was asked for; a covered day without a close has none.
   var covered: [DayRange] = []
 
-  /// The parts of `range` that no earlier request covered, in order.
+  /// The days from the first to the last day of `range` that no earlier answer proved; nil when
+  /// it proved them all.
+  func uncoveredSpan(in range: DayRange) -> DayRange? {
+    let gaps = uncovered(in: range)
+    return gaps.first.flatMap { DayRange(from: $0.first, to: gaps[gaps.count - 1].last) }
+  }
+
+  /// The days from the first to the last day of `range` that have no close, whether or not an
+  /// answer proved them absent; nil when every day has one.
+  func daysWithoutClose(in range: DayRange) -> DayRange? {
+    guard let first = range.first(where: { closes[$0] == nil }) else { return nil }
+    var last = range.last
+    while closes[last] != nil { last = last.adding(days: -1) }
+    return DayRange(from: first, to: last)
+  }
+
+  /// The parts of `range` that no earlier answer proved, in order.
   func uncovered(in range: DayRange) -> [DayRange] {
     var gaps: [DayRange] = []
     var start = range.first

@@ -31,4 +31,12 @@ public enum SourceError: Error, Hashable, Sendable {
   /// The API refuses to serve the caller's location (Binance's HTTP 451); `variable` points
   /// cointrack at another endpoint.
   case locationRestricted(source: String, message: String, variable: String)
+  /// The command needs more live work than `LiveWorkLimits` allows.
+  case workLimitReached(source: String, limit: WorkLimit)
+
+  /// Which bound of `LiveWorkLimits` a command reached.
+  public enum WorkLimit: Hashable, Sendable {
+    case requests(Int)
+    case milliseconds(Int)
+  }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The real UTC day now: live sources treat days before it as closed.
-private let currentDay: String = {
+let currentDay: String = {
   let formatter = DateFormatter()
   formatter.timeZone = TimeZone(identifier: "UTC")
   formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -12,7 +12,7 @@ private let currentDay: String = {
 }()
 
 /// Runs in the sandbox with the real today and the fake API standing in for `source`.
-private func run(
+func run(
   _ sandbox: Sandbox, _ arguments: [String], api: FakePriceAPI?, source: String = "COINGECKO",
   environment: [String: String?] = [:]
 ) throws -> ProcessResult {
@@ -28,7 +28,7 @@ private func run(
 private let paidCoinGeckoKey = "CG-PRO-TEST-KEY"
 
 /// Every file under the sandbox's cache, concatenated, to check what was cached.
-private func cacheContents(_ sandbox: Sandbox) -> String {
+func cacheContents(_ sandbox: Sandbox) -> String {
   guard let files = FileManager.default.enumerator(atPath: sandbox.cacheHome.path) else {
     return ""
   }
@@ -37,11 +37,11 @@ private func cacheContents(_ sandbox: Sandbox) -> String {
   }.joined(separator: "\n")
 }
 
-private let bitcoinJanuary =
+let bitcoinJanuary =
   #"{"prices":[[1704153600000,42280.23],[1704240000000,44187.14],[1704326400000,44961.60],[1704330000000,45000.5]],"market_caps":[],"total_volumes":[]}"#
 
 /// The command line whose answer `bitcoinJanuary` is, as CSV.
-private let bitcoinJanuaryCSV = [
+let bitcoinJanuaryCSV = [
   "prices", "BTC", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-03",
   "--format", "csv",
 ]

@@ -6,7 +6,7 @@ import Foundation
 /// count requests and read their headers.
 public final class FakePriceAPI: @unchecked Sendable {
   /// One scripted answer.
-  public struct Route {
+  public struct Route: Sendable {
     public var path: String
     public var query: [String: String]
     public var status: Int
@@ -14,10 +14,23 @@ public final class FakePriceAPI: @unchecked Sendable {
     public var body: String
     public var delay: Double
     public var times: Int?
+    /// How the body is sent: once, as is (the default), or as a huge or endless stream.
+    public var stream: Stream = .once
+
+    /// How a route's body is sent.
+    public enum Stream: Equatable, Sendable {
+      /// The body once, with its length.
+      case once
+      /// The body this many times over, with the total length: a huge answer.
+      case repeated(Int)
+      /// The body again and again without a length until the client hangs up: an endless answer.
+      case endless
+    }
 
     public init(
       path: String, query: [String: String] = [:], status: Int = 200,
-      headers: [String: String] = [:], body: String, delay: Double = 0, times: Int? = nil
+      headers: [String: String] = [:], body: String, delay: Double = 0, times: Int? = nil,
+      stream: Stream = .once
     ) {
       self.path = path
       self.query = query
@@ -26,6 +39,7 @@ public final class FakePriceAPI: @unchecked Sendable {
       self.body = body
       self.delay = delay
       self.times = times
+      self.stream = stream
     }
 
     var json: [String: Any] {
@@ -34,6 +48,11 @@ public final class FakePriceAPI: @unchecked Sendable {
         "delay": delay,
       ]
       if let times { object["times"] = times }
+      switch stream {
+      case .once: break
+      case .repeated(let count): object["repeat"] = count
+      case .endless: object["endless"] = true
+      }
       return object
     }
   }

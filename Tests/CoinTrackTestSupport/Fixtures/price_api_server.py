@@ -10,6 +10,8 @@ Prints the port it listens on, then serves until killed. Each route is an object
   body      response body text
   delay     optional seconds to wait before answering
   times     optional: answer this way this many times, then let later routes match
+  repeat    optional: send the body this many times over (a huge answer, with its length)
+  endless   optional: send the body again and again, without a length, until the client leaves
 Each request is appended to LOG.jsonl as {"path", "query", "headers"}.
 """
 import json
@@ -50,13 +52,22 @@ class Handler(BaseHTTPRequestHandler):
             route = {"status": 404, "body": '{"error":"no route"}'}
         time.sleep(route.get("delay", 0))
         body = route.get("body", "").encode()
+        copies = route.get("repeat", 1)
         self.send_response(route.get("status", 200))
         for name, value in route.get("headers", {}).items():
             self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
+        if not route.get("endless"):
+            self.send_header("Content-Length", str(len(body) * copies))
         self.end_headers()
         try:
-            self.wfile.write(body)
+            if route.get("endless"):
+                # HTTP/1.0 without a length: the body ends only when the connection does.
+                while True:
+                    self.wfile.write(body)
+                    self.wfile.flush()
+                    time.sleep(0.01)
+            for _ in range(copies):
+                self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass
 
