@@ -245,29 +245,26 @@ struct InProcessRun {
   /// A bad value in the environment is a setting to fix: 78, one sentence naming the variable
   /// and the value, no usage line.
   @Test(arguments: [
-    ("COINTRACK_LOCK_TIMEOUT", "soon", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "0x10", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "1e3", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", " 5", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "+5", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "nan", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "inf", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", ".5", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_LOCK_TIMEOUT", "86400.5", "decimal seconds from 0 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_HTTP_TIMEOUT", "0", "decimal seconds from 0.001 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_HTTP_TIMEOUT", "-1", "decimal seconds from 0.001 to 86400, such as 5 or 0.5"),
-    ("COINTRACK_CACHE_TTL", "1.5", "whole seconds from 0 to 86400, such as 60"),
+    ("COINTRACK_LOCK_TIMEOUT", ["soon", "0x10", "1e3", " 5", "+5", "nan", "inf", ".5", "86400.5"]),
+    ("COINTRACK_HTTP_TIMEOUT", ["0", "-1", "0x10"]),
+    ("COINTRACK_CACHE_TTL", ["1.5", "1e3"]),
   ])
-  func badSecondsFromTheEnvironmentAreAConfigurationError(
-    variable: String, value: String, advice: String
-  ) {
-    // `coins list --source binance` reads all three before it asks anything of the network.
-    let run = InProcessRun(
-      ["coins", "list", "--source", "binance"],
-      environment: [variable: value, "XDG_DATA_HOME": "/nonexistent-data"])
-    #expect(run.status == 78)
-    #expect(run.standardError == "cointrack: invalid \(variable) '\(value)': use \(advice).\n")
-    #expect(run.standardOutput == "")
+  func badSecondsFromTheEnvironmentAreAConfigurationError(variable: String, values: [String]) {
+    let advice = [
+      "COINTRACK_LOCK_TIMEOUT": "decimal seconds from 0 to 86400, such as 5 or 0.5",
+      "COINTRACK_HTTP_TIMEOUT": "decimal seconds from 0.001 to 86400, such as 5 or 0.5",
+      "COINTRACK_CACHE_TTL": "whole seconds from 0 to 86400, such as 60",
+    ][variable]!
+    for value in values {
+      // `coins list --source binance` reads all three before it asks anything of the network.
+      let run = InProcessRun(
+        ["coins", "list", "--source", "binance"],
+        environment: [variable: value, "XDG_DATA_HOME": "/nonexistent-data"])
+      #expect(run.status == 78, "\(value)")
+      #expect(
+        run.standardError == "cointrack: invalid \(variable) '\(value)': use \(advice).\n")
+      #expect(run.standardOutput == "")
+    }
   }
 
   @Test func aBadTodayInTheEnvironmentIsAConfigurationErrorWhereADateIsNeeded() {
