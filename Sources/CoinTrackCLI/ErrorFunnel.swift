@@ -208,7 +208,8 @@ enum ErrorFunnel {
     let message: String
     switch error {
     case .notUTF8(let variable, let bytes):
-      message = "cannot use \(variable) \(quote(bytes: bytes)): it is not valid UTF-8."
+      message =
+        "cannot use \(variable) \(quote(bytes: bytes, shortened: false)): it is not valid UTF-8."
     case .invalidSeconds(let variable, let input, let allowed, let wholeSeconds):
       let unit = wholeSeconds ? "whole seconds" : "decimal seconds"
       message =
@@ -286,25 +287,33 @@ enum ErrorFunnel {
     return "'" + escaped + "'"
   }
 
-  /// `bytes` quoted like text, with each byte that is not part of valid UTF-8 written `\xHH`.
-  static func quote(bytes: [UInt8]) -> String {
+  /// `bytes` quoted like text, with each byte that is not part of valid UTF-8 written `\xHH`,
+  /// and shortened like text.
+  static func quote(bytes: [UInt8], shortened: Bool = true) -> String {
     var escaped = ""
-    var start = 0
-    while start < bytes.count {
-      // The longest valid run from `start`, else one invalid byte.
-      var end = bytes.count
-      while end > start, String(validating: bytes[start..<end], as: UTF8.self) == nil {
-        end -= 1
-      }
-      if end > start {
-        escaped += escaping(String(decoding: bytes[start..<end], as: UTF8.self))
-        start = end
-      } else {
-        let hex = String(bytes[start], radix: 16)
-        escaped += "\\x" + (hex.count == 1 ? "0" + hex : hex)
-        start += 1
+    var valid = String.UnicodeScalarView()
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    parsing: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        valid.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        escaped += escaping(String(valid))
+        valid = String.UnicodeScalarView()
+        for byte in bytes[offset..<offset + length] {
+          let hex = String(byte, radix: 16)
+          escaped += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+        offset += length
+      case .emptyInput:
+        break parsing
       }
     }
+    escaped += escaping(String(valid))
+    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
     return "'" + escaped + "'"
   }
 

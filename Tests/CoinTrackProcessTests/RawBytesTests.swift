@@ -86,4 +86,17 @@ import Testing
       #expect(sandbox.stateData() == nil)
     }
   }
+
+  /// A long argument of invalid bytes is quoted shortened, in time linear in its length.
+  @Test func aLongArgumentThatIsNotUTF8IsQuotedShortened() throws {
+    let sandbox = try Sandbox()
+    let result = try run(
+      sandbox, words("profile", "set") + [Array(repeating: 0xFF, count: 100_000)])
+    #expect(result.status == 64)
+    let firstLine = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(
+      firstLine
+        == "cointrack: the argument '\(String(repeating: "\\xff", count: 24))\\...' is not "
+        + "valid UTF-8; cointrack reads only UTF-8 text.")
+  }
 }
