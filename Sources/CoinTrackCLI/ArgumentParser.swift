@@ -37,11 +37,16 @@ enum ParseOutcome: Hashable, Sendable {
 
 /// Matches tokens against the command table.
 enum ArgumentParser {
-  /// Parses argv (without the program name).
+  /// Parses argv (without the program name); `undecodable` holds, by position, the bytes of
+  /// arguments that are not UTF-8, which are refused.
   ///
-  /// `--help` and `--version` win over any error elsewhere on the line, so that help is always
-  /// reachable, and neither touches a file.
-  static func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+  /// `--help` and `--version` win over an error in another option or argument, so that help is
+  /// always reachable, and neither touches a file. They do not win over an unknown command (the
+  /// help would be another command's), an argument that is not UTF-8, or an error inside the
+  /// help option itself (`--help=1`, `-hx`, `-h=x`): those are usage errors like any other.
+  static func parse(_ arguments: [String], undecodable: [Int: [UInt8]] = [:])
+    throws(UsageError) -> ParseOutcome
+  {
     // Only the exact hidden form is recognised; anything else is parsed as usual, so that
     // `__complete` with a wrong list is an unknown command like any other word.
     if arguments.count == 2, arguments[0] == CandidateList.hiddenCommand,
@@ -51,8 +56,13 @@ enum ArgumentParser {
     }
     var matcher = Matcher(tokens: ArgumentToken.tokenize(arguments))
     matcher.run()
-    if matcher.wantsHelp { return .help(matcher.path) }
-    if matcher.wantsVersion { return .version }
+    if let position = undecodable.keys.min() {
+      throw UsageError.undecodableArgument(bytes: undecodable[position]!, at: matcher.path)
+    }
+    if matcher.helpIsReachable {
+      if matcher.wantsHelp { return .help(matcher.path) }
+      if matcher.wantsVersion { return .version }
+    }
     if let error = matcher.firstError { throw error }
     if arguments.isEmpty { return .help(matcher.path) }
     guard matcher.path.command.action != nil else {
@@ -72,6 +82,8 @@ private struct Matcher {
   var wantsHelp = false
   var wantsVersion = false
   var firstError: UsageError?
+  /// False once an error makes help or version the wrong answer to the line.
+  var helpIsReachable = true
 
   init(tokens: [ArgumentToken]) {
     self.tokens = tokens
@@ -95,7 +107,6 @@ private struct Matcher {
   }
 
   private mutating func matchValue(_ text: String, token: ArgumentToken) {
-    guard firstError == nil else { return }
     let command = path.command
     let beforeTerminator = !tokens[..<token.position].contains { $0.kind == .terminator }
     if positionals.isEmpty, !command.subcommands.isEmpty, beforeTerminator {
@@ -103,6 +114,7 @@ private struct Matcher {
         path = path.appending(subcommand)
       } else {
         let names = command.subcommands.map(\.name)
+        helpIsReachable = false
         fail(
           .unknownCommand(
             input: text, at: path, suggestions: EditDistance.closest(to: text, among: names)))
@@ -127,8 +139,25 @@ private struct Matcher {
   }
 
   private mutating func matchShortOptions(_ letters: [Character], token: ArgumentToken) {
+    var groupFailed = false
+    defer {
+      // A group that asks for help or the version and fails, such as `-hx`, asks for nothing
+      // clear: the error wins, as it does for `--help=1`.
+      let asksForHelp = letters.contains {
+        $0 == CommandTable.helpOption.shortName || $0 == CommandTable.versionOption.shortName
+      }
+      if groupFailed, asksForHelp { helpIsReachable = false }
+    }
+    var previous: OptionSpec?
     for (offset, letter) in letters.enumerated() {
+      if letter == "=", let previous {
+        // `-h=x`: a value given to a flag, as `--help=x` would.
+        groupFailed = true
+        fail(.unexpectedValue(option: previous, input: token.text, at: path))
+        return
+      }
       guard let option = path.options.first(where: { $0.shortName == letter }) else {
+        groupFailed = true
         let names = path.options.compactMap { $0.shortName.map { "-\($0)" } }
         fail(
           .unknownOption(
@@ -136,6 +165,7 @@ private struct Matcher {
             suggestions: EditDistance.closest(to: "-\(letter)", among: names)))
         return
       }
+      previous = option
       // A short option that takes a value takes the rest of the group, or the next argument.
       let rest = letters[(offset + 1)...]
       if option.valueName != nil, !rest.isEmpty {
@@ -149,6 +179,7 @@ private struct Matcher {
   private mutating func accept(_ option: OptionSpec, inlineValue: String?, token: ArgumentToken) {
     if option == CommandTable.helpOption || option == CommandTable.versionOption {
       guard inlineValue == nil else {
+        helpIsReachable = false
         fail(.unexpectedValue(option: option, input: token.text, at: path))
         return
       }

@@ -17,10 +17,21 @@ public enum CoinTrackTool {
   public static func main() -> Never {
     // A closed pipe must end the run quietly, through EPIPE, rather than by signal.
     signal(SIGPIPE, SIG_IGN)
+    // CommandLine.arguments would repair bytes that are not UTF-8; read them as given.
+    var arguments: [String] = []
+    var undecodable: [Int: [UInt8]] = [:]
+    for index in 1..<Int(CommandLine.argc) {
+      guard let pointer = CommandLine.unsafeArgv[index] else { break }
+      let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+      if let text = String(validating: bytes, as: UTF8.self) {
+        arguments.append(text)
+      } else {
+        undecodable[arguments.count] = bytes
+        arguments.append(String(decoding: bytes, as: UTF8.self))
+      }
+    }
     let context = RunContext(
-      arguments: Array(CommandLine.arguments.dropFirst()),
-      // withCString: passing a String to getenv directly copies it into a fresh array.
-      environment: Environment { name in name.withCString(getenv).map { String(cString: $0) } },
+      arguments: arguments, undecodableArguments: undecodable, environment: .process,
       standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO),
       standardError: FileDescriptorOutput(descriptor: STDERR_FILENO),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)

@@ -23,7 +23,9 @@ struct CommandRunner {
   /// Runs the command line and returns the exit code.
   func run() -> ExitCode {
     do {
-      switch try ArgumentParser.parse(context.arguments) {
+      switch try ArgumentParser.parse(
+        context.arguments, undecodable: context.undecodableArguments)
+      {
       case .help(let path):
         try context.standardOutput.write(
           HelpRenderer(width: context.terminalWidth).help(for: path))
@@ -93,8 +95,12 @@ struct CommandRunner {
     // One store for the run, opened only if a step needs state.
     let store = Result { () throws(StateError) in try resolved.store() }
     let openStore = { @Sendable () throws(StateError) -> StateStore in try store.get() }
+    // Only the commands that compare dates with today read COINTRACK_TODAY; the others work
+    // whatever it holds, and their tracker's today goes unused.
+    let today =
+      action == .coinsList || action == .prices ? try resolved.today() : context.systemToday()
     let snapshotTracker = Tracker(
-      openStore: openStore, source: SnapshotPriceSource(), today: resolved.today)
+      openStore: openStore, source: SnapshotPriceSource(), today: today)
     // Read at most once in this run: `coins list` needs it for the preferred source and the
     // coins, and reading and checking a large file twice doubled its cost.
     var loadedState: TrackerState?
@@ -109,7 +115,7 @@ struct CommandRunner {
     case .coinsList, .coinsAdd, .prices:
       let source = try SourceSelection(command: command, context: context, notices: notices)
         .source(storedProfile: { try state().profile })
-      tracker = Tracker(openStore: openStore, source: source, today: resolved.today)
+      tracker = Tracker(openStore: openStore, source: source, today: today)
     default:
       tracker = snapshotTracker
     }
@@ -134,9 +140,10 @@ struct CommandRunner {
       records = .catalogue(tracker.availableCoins())
     case .prices:
       let to = try resolved.date(
-        command.value(of: CommandTable.toOption) ?? "today", origin: CommandTable.toOption.flag)
+        command.value(of: CommandTable.toOption) ?? "today", origin: CommandTable.toOption.flag,
+        today: today)
       let from = try command.value(of: CommandTable.fromOption).map {
-        try resolved.date($0, origin: CommandTable.fromOption.flag)
+        try resolved.date($0, origin: CommandTable.fromOption.flag, today: today)
       }
       let history = try tracker.prices(
         coin: command.values(of: CommandTable.prices.arguments[0])[0], from: from ?? to, to: to)
@@ -233,7 +240,7 @@ struct CommandRunner {
 }
 
 /// The values of a run that come from options and the environment, checked.
-private struct ResolvedSettings: Sendable {
+private struct ResolvedSettings {
   let format: OutputFormat
   /// What the command prints, after options such as --stats.
   let kind: RecordKind?
@@ -241,15 +248,18 @@ private struct ResolvedSettings: Sendable {
   let fields: [String]?
   let header: Bool
   let wantsChart: Bool
-  let today: Day
+  /// The day --today names, checked whether or not the command needs a date.
+  let todayOption: Day?
+  let systemToday: @Sendable () -> Day
   let path: CommandPath
   let environment: Environment
-  let lockTimeoutSeconds: Double
-  let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
+  let standardError: any TextOutput
 
   init(command: ParsedCommand, context: RunContext) throws(UsageError) {
     path = command.path
     environment = context.environment
+    systemToday = context.systemToday
+    standardError = context.standardError
     // The parser has checked the value against the allowed formats.
     format =
       command.value(of: CommandTable.formatOption).flatMap(OutputFormat.init(name:))
@@ -267,23 +277,25 @@ private struct ResolvedSettings: Sendable {
     header = !command.contains(CommandTable.noHeaderOption)
     wantsChart = command.contains(CommandTable.chartOption)
     if let input = command.value(of: CommandTable.todayOption) {
-      today = try ResolvedSettings.day(
-        input, origin: CommandTable.todayOption.flag, today: context.systemToday(), path: path)
-    } else if let input = context.environment["COINTRACK_TODAY"], !input.isEmpty {
-      today = try ResolvedSettings.day(
-        input, origin: "COINTRACK_TODAY", today: context.systemToday(), path: path)
+      todayOption =
+        try ResolvedSettings.date(
+          input, origin: CommandTable.todayOption.flag, today: context.systemToday(), path: path
+        ).day
     } else {
-      today = context.systemToday()
+      todayOption = nil
     }
-    lockTimeoutSeconds =
-      try context.seconds(in: "COINTRACK_LOCK_TIMEOUT", path: path)
-      ?? CommandRunner.defaultLockTimeoutSeconds
-    if let pause = try context.seconds(in: SavePauseHook.variable, path: path) {
-      let hook = SavePauseHook(standardError: context.standardError, seconds: pause)
-      saveCheckpoint = { hook.pause(at: $0) }
-    } else {
-      saveCheckpoint = { _ in }
+  }
+
+  /// What today is: --today, else COINTRACK_TODAY, else the system's date in UTC.
+  func today() throws(EnvironmentError) -> Day {
+    if let todayOption { return todayOption }
+    guard let input = try environment.text("COINTRACK_TODAY"), !input.isEmpty else {
+      return systemToday()
     }
+    guard let day = try? date(input, origin: "COINTRACK_TODAY", today: systemToday()).day else {
+      throw EnvironmentError.invalidDate(variable: "COINTRACK_TODAY", input: input)
+    }
+    return day
   }
 
   /// Refuses options given with a format they do not work with, and directive formats for
@@ -319,30 +331,46 @@ private struct ResolvedSettings: Sendable {
     return keys
   }
 
-  /// The state store at the XDG location.
+  /// The state store at the XDG location, waiting COINTRACK_LOCK_TIMEOUT seconds for the lock:
+  /// from 0 (try once) to 86400.
   func store() throws(StateError) -> StateStore {
-    StateStore(
+    let lockTimeout: Double?
+    let pause: Double?
+    do {
+      lockTimeout = try environment.seconds("COINTRACK_LOCK_TIMEOUT", allowed: 0...86_400)
+      pause = try environment.seconds(SavePauseHook.variable, allowed: 0...86_400)
+    } catch {
+      throw StateError.unusableEnvironment(error)
+    }
+    let hook = pause.map { SavePauseHook(standardError: standardError, seconds: $0) }
+    return StateStore(
       path: try StateStore.defaultPath(environment: environment),
-      lockTimeoutSeconds: lockTimeoutSeconds, initialState: CommandRunner.initialState,
-      saveCheckpoint: saveCheckpoint)
+      lockTimeoutSeconds: lockTimeout ?? CommandRunner.defaultLockTimeoutSeconds,
+      initialState: CommandRunner.initialState, saveCheckpoint: { hook?.pause(at: $0) })
   }
 
-  /// A date option's value as a day, keeping the input for messages.
-  func date(_ input: String, origin: String) throws(UsageError) -> DatedInput {
-    DatedInput(
-      day: try ResolvedSettings.day(input, origin: origin, today: today, path: path), input: input)
+  /// A date's value as a day, keeping the input for messages: YYYY-MM-DD, or a word such as
+  /// 'yesterday' counted from `today`, which must not leave the calendar cointrack knows.
+  func date(_ input: String, origin: String, today: Day) throws(UsageError) -> DatedInput {
+    try ResolvedSettings.date(input, origin: origin, today: today, path: path)
   }
 
-  private static func day(_ input: String, origin: String, today: Day, path: CommandPath)
-    throws(UsageError) -> Day
+  private static func date(_ input: String, origin: String, today: Day, path: CommandPath)
+    throws(UsageError) -> DatedInput
   {
-    if let relative = CommandTable.relativeDays.first(where: { $0.word == input.lowercased() }) {
-      return today.adding(days: relative.offset)
+    guard
+      let relative = CommandTable.relativeDays.first(where: { $0.word == input.lowercased() })
+    else {
+      guard let day = Day(iso: input) else {
+        throw UsageError.invalidDate(input: input, origin: origin, at: path)
+      }
+      return DatedInput(day: day, input: input)
     }
-    guard let day = Day(iso: input) else {
-      throw UsageError.invalidDate(input: input, origin: origin, at: path)
+    let day = today.adding(days: relative.offset)
+    guard Day.supported.contains(day) else {
+      throw UsageError.dateOutsideCalendar(input: input, day: day, origin: origin, at: path)
     }
-    return day
+    return DatedInput(day: day, input: input)
   }
 }
 

@@ -30,12 +30,10 @@ enum ErrorFunnel {
       return failure(for: error)
     case let error as StateError:
       return failure(for: error)
+    case let error as EnvironmentError:
+      return failure(for: error)
     case let error as SourceError:
       return failure(for: error)
-    case let error as EnvironmentValueError:
-      return Failure(
-        message: "invalid \(error.variable) \(quote(error.input)): use \(error.expected).",
-        code: .unusableState, usage: nil)
     case let error as PriceDirectiveError:
       return Failure(
         message: "\(error.dialect.rawValue) cannot take the commodity \(quote(error.symbol)): "
@@ -77,8 +75,9 @@ enum ErrorFunnel {
         return "invalid date \(quote(input)) for \(origin): there is no such day."
       }
       return "invalid date \(quote(input)) for \(origin): use YYYY-MM-DD, 'today' or 'yesterday'."
-    case .invalidSeconds(let input, let variable, _):
-      return "invalid \(variable) \(quote(input)): use a number of seconds, such as 5 or 0.5."
+    case .dateOutsideCalendar(let input, let day, let origin, _):
+      return "invalid date \(quote(input)) for \(origin): it would be \(day), outside "
+        + "\(Day.supported.lowerBound) to \(Day.supported.upperBound)."
     case .unknownHelpTopic(let input, let suggestions):
       return "no command or help topic is called \(quote(input))" + didYouMean(suggestions)
     case .optionNeedsFormat(let option, let format, _):
@@ -94,10 +93,11 @@ enum ErrorFunnel {
       return "the field \(quote(input)) is named twice in --fields."
     case .conflictingOptions(let first, let second, _):
       return "\(first.flag) and \(second.flag) cannot be used together."
-    case .invalidURL(let input, let variable, _):
-      return "invalid \(variable) \(quote(input)): use an http:// or https:// URL."
     case .nothingToSet(let path):
       return "'\(path.fullName)' needs a <USERNAME>, --source or --currency."
+    case .undecodableArgument(let bytes, _):
+      return "the argument \(quote(bytes: bytes)) is not valid UTF-8; cointrack reads only "
+        + "UTF-8 text."
     }
   }
 
@@ -197,7 +197,36 @@ enum ErrorFunnel {
         message: "cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME "
           + "is not set.",
         code: .unusableState, usage: nil)
+    case .unusableEnvironment(let error):
+      return failure(for: error)
     }
+  }
+
+  /// A variable that cannot be used is a setting to fix, not a command line to retype: 78, and
+  /// no usage line.
+  private static func failure(for error: EnvironmentError) -> Failure {
+    let message: String
+    switch error {
+    case .notUTF8(let variable, let bytes):
+      message =
+        "cannot use \(variable) \(quote(bytes: bytes, shortened: false)): it is not valid UTF-8."
+    case .invalidSeconds(let variable, let input, let allowed, let wholeSeconds):
+      let unit = wholeSeconds ? "whole seconds" : "decimal seconds"
+      message =
+        "invalid \(variable) \(quote(input)): use \(unit) from \(formatSeconds(allowed.lowerBound)) "
+        + "to \(formatSeconds(allowed.upperBound)), such as \(wholeSeconds ? "60" : "5 or 0.5")."
+    case .invalidCount(let variable, let input, let allowed):
+      message =
+        "invalid \(variable) \(quote(input)): use a whole number from \(allowed.lowerBound) to "
+        + "\(allowed.upperBound)."
+    case .invalidDate(let variable, let input):
+      message =
+        "invalid \(variable) \(quote(input)): use YYYY-MM-DD (a day from "
+        + "\(Day.supported.lowerBound) to \(Day.supported.upperBound)), 'today' or 'yesterday'."
+    case .invalidURL(let variable, let input):
+      message = "invalid \(variable) \(quote(input)): use an http:// or https:// URL."
+    }
+    return Failure(message: message, code: .unusableState, usage: nil)
   }
 
   private static func failure(for error: SourceError) -> Failure {
@@ -304,6 +333,43 @@ enum ErrorFunnel {
   /// `input` in single quotes with control characters escaped, so that a message stays one line;
   /// `shortened` cuts what the user typed to a readable length (never a path).
   static func quote(_ input: String, shortened: Bool = true) -> String {
+    var escaped = escaping(input)
+    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
+    return "'" + escaped + "'"
+  }
+
+  /// `bytes` quoted like text, with each byte that is not part of valid UTF-8 written `\xHH`,
+  /// and shortened like text.
+  static func quote(bytes: [UInt8], shortened: Bool = true) -> String {
+    var escaped = ""
+    var valid = String.UnicodeScalarView()
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    parsing: while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        valid.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        escaped += escaping(String(valid))
+        valid = String.UnicodeScalarView()
+        for byte in bytes[offset..<offset + length] {
+          let hex = String(byte, radix: 16)
+          escaped += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+        }
+        offset += length
+      case .emptyInput:
+        break parsing
+      }
+    }
+    escaped += escaping(String(valid))
+    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
+    return "'" + escaped + "'"
+  }
+
+  /// `input` with quotes, backslashes and control characters escaped.
+  private static func escaping(_ input: String) -> String {
     var escaped = ""
     for scalar in input.unicodeScalars {
       switch scalar {
@@ -322,8 +388,7 @@ enum ErrorFunnel {
         }
       }
     }
-    if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
-    return "'" + escaped + "'"
+    return escaped
   }
 
   private static func didYouMean(_ suggestions: [String]) -> String {

@@ -39,7 +39,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .success: return "Success, including an empty result."
     case .usage:
       return "Usage error: unknown command or option, missing or extra argument, malformed or "
-        + "impossible date, unknown format or field, an option the format does not take."
+        + "impossible date, unknown format or field, an option the format does not take, an "
+        + "argument that is not UTF-8."
     case .invalidValue:
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
         + "already tracked, a symbol an accounting format cannot write."
@@ -58,7 +59,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .unusableState:
       return "Configuration error: the state file is unusable (invalid JSON, not our schema, too "
         + "large, or a newer version) and is left untouched, a price source's API key is "
-        + "missing or refused, or an environment variable holds a value it does not take."
+        + "missing or refused, or an environment variable holds a value cointrack cannot use."
     }
   }
 }

@@ -170,8 +170,8 @@ struct HelpRenderer {
         ),
         (
           "COINTRACK_LOCK_TIMEOUT",
-          "How many seconds to wait for another cointrack's lock on the state; default "
-            + lockTimeout + "."
+          "How many seconds to wait for another cointrack's lock on the state, from 0 (try "
+            + "once) to 86400; default " + lockTimeout + "."
         ),
       ] + SourceSelection.variables.map { ($0.name, $0.meaning) } + [
         (

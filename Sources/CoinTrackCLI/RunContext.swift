@@ -7,6 +7,9 @@ import CoinTrackCore
 public struct RunContext {
   /// The arguments after the program name.
   public var arguments: [String]
+  /// The arguments that are not valid UTF-8, by position in `arguments`, as given: the parser
+  /// refuses them, quoting these bytes, rather than act on a repaired copy.
+  public var undecodableArguments: [Int: [UInt8]]
   public var environment: Environment
   public var standardOutput: any TextOutput
   public var standardError: any TextOutput
@@ -16,11 +19,13 @@ public struct RunContext {
   public var systemToday: @Sendable () -> Day
 
   public init(
-    arguments: [String], environment: Environment, standardOutput: any TextOutput,
-    standardError: any TextOutput, standardOutputIsTerminal: Bool = false,
+    arguments: [String], undecodableArguments: [Int: [UInt8]] = [:], environment: Environment,
+    standardOutput: any TextOutput, standardError: any TextOutput,
+    standardOutputIsTerminal: Bool = false,
     systemToday: @escaping @Sendable () -> Day = Day.todayUTC
   ) {
     self.arguments = arguments
+    self.undecodableArguments = undecodableArguments
     self.environment = environment
     self.standardOutput = standardOutput
     self.standardError = standardError

@@ -13,12 +13,14 @@ struct SourceSelection {
   static let variables: [(name: String, meaning: String)] = [
     (
       "COINTRACK_HTTP_TIMEOUT",
-      "Seconds a request to a live source may take in all; default "
+      "Seconds a request to a live source may take in all, from 0.001 to 86400 (0 is "
+        + "refused: there is no unlimited wait); default "
         + "\(LiveSourceConfiguration.defaultTotalTimeoutMilliseconds / 1000)."
     ),
     (
       "COINTRACK_CACHE_TTL",
-      "Seconds a cached latest price stays fresh; default \(CachePolicy().latestTTLSeconds)."
+      "Whole seconds a cached latest price stays fresh, from 0 (never reused) to 86400; "
+        + "default \(CachePolicy().latestTTLSeconds)."
     ),
     (
       LiveWorkLimits.requestsVariable,
@@ -66,27 +68,30 @@ struct SourceSelection {
     let environment = context.environment
     var configuration = LiveSourceConfiguration(currentDay: context.systemToday())
     for kind in PriceSourceKind.allCases {
-      if let variable = kind.baseURLVariable, let url = environment[variable], !url.isEmpty {
+      if let variable = kind.baseURLVariable, let url = try environment.text(variable),
+        !url.isEmpty
+      {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-          throw UsageError.invalidURL(input: url, variable: variable, at: command.path)
+          throw EnvironmentError.invalidURL(variable: variable, input: url)
         }
         configuration.baseURLs[kind] = url
       }
-      if let variable = kind.keyVariable, let key = environment[variable] {
+      if let variable = kind.keyVariable, let key = try environment.text(variable) {
         configuration.apiKeys[kind] = key
       }
     }
-    configuration.coinGeckoProKey = environment[LiveSourceConfiguration.coinGeckoProKeyVariable]
+    configuration.coinGeckoProKey = try environment.text(
+      LiveSourceConfiguration.coinGeckoProKeyVariable)
     configuration.notices = notices
-    if let seconds = try context.seconds(in: "COINTRACK_HTTP_TIMEOUT", path: command.path) {
-      configuration.totalTimeoutMilliseconds = max(1, Int(seconds * 1000))
+    if let seconds = try environment.seconds("COINTRACK_HTTP_TIMEOUT", allowed: 0.001...86_400) {
+      configuration.totalTimeoutMilliseconds = Int((seconds * 1000).rounded(.up))
     }
-    configuration.cache = PriceCache.defaultDirectory(environment: environment).map {
+    configuration.cache = try PriceCache.defaultDirectory(environment: environment).map {
       PriceCache(directory: $0, now: { Int(time(nil)) })
     }
     configuration.policy = CachePolicy(
       latestTTLSeconds: Int(
-        try context.seconds(in: "COINTRACK_CACHE_TTL", path: command.path)
+        try environment.seconds("COINTRACK_CACHE_TTL", allowed: 0...86_400, wholeSeconds: true)
           ?? Double(CachePolicy().latestTTLSeconds)),
       refresh: command.contains(CommandTable.refreshOption),
       cachedOnly: command.contains(CommandTable.cachedOnlyOption))
@@ -97,31 +102,14 @@ struct SourceSelection {
 
 extension SourceSelection {
   /// The bounds on live work, from COINTRACK_MAX_REQUESTS and COINTRACK_RUN_TIMEOUT.
-  static func limits(in environment: Environment) throws(EnvironmentValueError) -> LiveWorkLimits {
+  static func limits(in environment: Environment) throws(EnvironmentError) -> LiveWorkLimits {
     var limits = LiveWorkLimits()
-    if let count = try EnvironmentValue.scaledDecimal(
-      LiveWorkLimits.requestsVariable, in: environment, fractionDigits: 0, range: 0...100_000,
-      expected: "a whole number of requests from 0 to 100000")
-    {
+    if let count = try environment.count(LiveWorkLimits.requestsVariable, allowed: 0...100_000) {
       limits.maximumRequests = count
     }
-    if let milliseconds = try EnvironmentValue.scaledDecimal(
-      LiveWorkLimits.timeVariable, in: environment, fractionDigits: 3, range: 0...86_400_000,
-      expected: "a number of seconds from 0 to 86400, such as 120 or 0.5")
-    {
-      limits.maximumMilliseconds = milliseconds
+    if let seconds = try environment.seconds(LiveWorkLimits.timeVariable, allowed: 0...86_400) {
+      limits.maximumMilliseconds = Int((seconds * 1000).rounded())
     }
     return limits
-  }
-}
-
-extension RunContext {
-  /// A number of seconds from the environment variable `variable`; nil when unset or empty.
-  func seconds(in variable: String, path: CommandPath) throws(UsageError) -> Double? {
-    guard let input = environment[variable], !input.isEmpty else { return nil }
-    guard let seconds = Double(input), seconds >= 0, seconds <= 86_400 else {
-      throw UsageError.invalidSeconds(input: input, variable: variable, at: path)
-    }
-    return seconds
   }
 }

@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 /// A command line that does not fit the command table, or a value that cannot be resolved.
 ///
 /// Each case carries the offending input and the command it was given to, for the usage line.
@@ -15,9 +17,9 @@ enum UsageError: Error, Hashable, Sendable {
   case missingSubcommand(at: CommandPath)
   /// A date that is malformed or not a day of the calendar; `origin` is `--from` or a variable.
   case invalidDate(input: String, origin: String, at: CommandPath)
+  /// A relative date such as 'yesterday' that falls outside `Day.supported`.
+  case dateOutsideCalendar(input: String, day: Day, origin: String, at: CommandPath)
   case unknownHelpTopic(input: String, suggestions: [String])
-  /// A setting from the environment that is not a non-negative number of seconds.
-  case invalidSeconds(input: String, variable: String, at: CommandPath)
   /// An option given with a format it does not work with, such as `--no-header --format json`.
   case optionNeedsFormat(option: OptionSpec, format: String, at: CommandPath)
   /// A price-directive format asked of a command that prints something else.
@@ -28,10 +30,10 @@ enum UsageError: Error, Hashable, Sendable {
   case repeatedField(input: String, at: CommandPath)
   /// Two options that contradict each other, such as `--refresh --cached-only`.
   case conflictingOptions(OptionSpec, OptionSpec, at: CommandPath)
-  /// A base URL from the environment that is not http:// or https://.
-  case invalidURL(input: String, variable: String, at: CommandPath)
   /// `profile set` with nothing to set.
   case nothingToSet(at: CommandPath)
+  /// An argument whose bytes are not UTF-8, as given.
+  case undecodableArgument(bytes: [UInt8], at: CommandPath)
 
   /// The command whose usage line belongs under the message.
   var path: CommandPath {
@@ -40,10 +42,11 @@ enum UsageError: Error, Hashable, Sendable {
       .missingValue(_, let path), .unexpectedValue(_, _, let path),
       .invalidChoice(_, _, _, let path, _), .missingArgument(_, let path),
       .unexpectedArgument(_, let path), .missingSubcommand(let path),
-      .invalidDate(_, _, let path), .invalidSeconds(_, _, let path),
+      .invalidDate(_, _, let path), .dateOutsideCalendar(_, _, _, let path),
       .optionNeedsFormat(_, _, let path), .formatNeedsPriceRows(_, let path),
       .unknownField(_, _, let path), .repeatedField(_, let path),
-      .conflictingOptions(_, _, let path), .invalidURL(_, _, let path), .nothingToSet(let path):
+      .conflictingOptions(_, _, let path), .nothingToSet(let path),
+      .undecodableArgument(_, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, CommandTable.help])

@@ -50,6 +50,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     daysSince1970 = remainder < 0 ? quotient - 1 : quotient
   }
 
+  /// The days cointrack reads and prints: years 1 to 9999, four digits each.
+  public static let supported =
+    Day(year: 1, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
+
   /// Today's UTC date according to the system clock.
   public static func todayUTC() -> Day {
     Day(unixSeconds: Int(time(nil)))

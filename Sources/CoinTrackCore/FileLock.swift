@@ -24,9 +24,19 @@ public enum FileLock {
     // Reading is enough for flock; asking for no more lets an existing lock file be locked on a
     // read-only file system or in a read-only directory, so that the save names the state file
     // as the one it cannot write.
-    let descriptor = open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-    guard descriptor >= 0 else {
-      throw StateError.unwritable(path: path, reason: String(cString: strerror(errno)))
+    // Non-blocking and checked to be a file: a FIFO planted as the lock would block the open.
+    let descriptor: Int32
+    do throws(FileError) {
+      guard
+        let opened = try FileSystem.openRegularFile(
+          path, flags: O_RDONLY | O_CREAT | O_NOFOLLOW, operation: "lock")
+      else {
+        // With O_CREAT, only a missing directory leaves nothing opened.
+        throw FileError(path: path, operation: "lock", errorNumber: ENOENT)
+      }
+      descriptor = opened.descriptor
+    } catch {
+      throw StateError.unwritable(path: path, reason: error.reason)
     }
     var waited = 0.0
     var pause = 0.002

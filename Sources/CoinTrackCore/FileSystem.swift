@@ -57,30 +57,9 @@ public enum FileSystem {
   /// A dangling symbolic link is an error, not a missing file: treating it as missing would let
   /// the next save replace the link and silently start over.
   public static func readFileIfPresent(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
-    // Non-blocking, so that a FIFO planted at `path` is refused by the fstat below instead of
-    // hanging the open; reads of a regular file ignore the flag.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    if descriptor < 0 {
-      let openError = errno
-      if openError == ENOENT {
-        var linkStatus = stat()
-        if lstat(path, &linkStatus) == 0 {
-          throw FileError(path: path, operation: "read", cause: .danglingLink)
-        }
-        return nil
-      }
-      throw FileError(path: path, operation: "read", errorNumber: openError)
-    }
+    guard let (descriptor, status) = try openRegularFile(path, flags: O_RDONLY, operation: "read")
+    else { return nil }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw FileError(path: path, operation: "read", errorNumber: errno)
-    }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw FileError(
-        path: path, operation: "read",
-        cause: .notAFile(isDirectory: (status.st_mode & S_IFMT) == S_IFDIR))
-    }
     guard Int(status.st_size) <= limit else {
       throw FileError(path: path, operation: "read", cause: .tooLarge(limit: limit))
     }
@@ -98,6 +77,42 @@ public enum FileSystem {
       capacity = 65_536
     }
     return bytes
+  }
+
+  /// Opens `path` with `flags`, refusing anything but a regular file; nil when nothing exists
+  /// there and `flags` do not create it.
+  ///
+  /// Opened non-blocking and checked with fstat before any use, so that a FIFO or a device planted
+  /// at `path` is refused instead of hanging the open or the first read. The descriptor keeps
+  /// O_NONBLOCK, which regular files and flock ignore.
+  public static func openRegularFile(
+    _ path: String, flags: Int32, mode: mode_t = 0o600, operation: String
+  ) throws(FileError) -> (descriptor: Int32, status: stat)? {
+    let descriptor = open(path, flags | O_CLOEXEC | O_NONBLOCK, mode)
+    if descriptor < 0 {
+      let openError = errno
+      if openError == ENOENT {
+        var linkStatus = stat()
+        if lstat(path, &linkStatus) == 0 {
+          throw FileError(path: path, operation: operation, cause: .danglingLink)
+        }
+        return nil
+      }
+      throw FileError(path: path, operation: operation, errorNumber: openError)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let statusError = errno
+      close(descriptor)
+      throw FileError(path: path, operation: operation, errorNumber: statusError)
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw FileError(
+        path: path, operation: operation,
+        cause: .notAFile(isDirectory: (status.st_mode & S_IFMT) == S_IFDIR))
+    }
+    return (descriptor, status)
   }
 
   /// Reads from `descriptor` until the end of the file or until `capacity` bytes are read.
@@ -169,8 +184,20 @@ public enum FileSystem {
     _ path: String, with bytes: [UInt8], mode: mode_t,
     checkpoint: (ReplaceStep) -> Void = { _ in }
   ) throws(FileError) {
+    // Something other than a file where the new file goes (a FIFO, a socket, a link) was put
+    // there by someone else; replacing it would destroy it silently.
+    var existing = stat()
+    if lstat(path, &existing) == 0, (existing.st_mode & S_IFMT) != S_IFREG {
+      throw FileError(
+        path: path, operation: "write",
+        cause: .notAFile(isDirectory: (existing.st_mode & S_IFMT) == S_IFDIR))
+    }
     let temporary = path + temporarySuffix + String(getpid())
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+    // The name holds this process's id, so whatever is there is a leftover of a dead process with
+    // the same id; O_EXCL then never opens (and blocks on) a FIFO planted under that name.
+    unlink(temporary)
+    let descriptor = open(
+      temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, mode)
     guard descriptor >= 0 else {
       throw FileError(path: path, operation: "write", errorNumber: errno)
     }

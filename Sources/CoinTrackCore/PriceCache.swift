@@ -25,14 +25,10 @@ public struct PriceCache: Sendable {
 
   /// The cache directory the XDG spec gives: XDG_CACHE_HOME when absolute, else ~/.cache; nil when
   /// neither is known, and live sources then run uncached.
-  public static func defaultDirectory(environment: Environment) -> String? {
-    if let cacheHome = environment["XDG_CACHE_HOME"], cacheHome.hasPrefix("/") {
-      return cacheHome + "/cointrack"
-    }
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return home + "/.cache/cointrack"
-    }
-    return nil
+  public static func defaultDirectory(environment: Environment) throws(EnvironmentError)
+    -> String?
+  {
+    try environment.directory("XDG_CACHE_HOME", underHome: ".cache").map { $0 + "/cointrack" }
   }
 
   /// The document stored as `name`, or nil when there is none or it cannot be used.

@@ -35,14 +35,13 @@ public struct StateStore: Sendable {
   /// `$XDG_DATA_HOME/cointrack/state.json`, or `~/.local/share/cointrack/state.json` when
   /// XDG_DATA_HOME is unset, empty or relative (as the XDG spec requires).
   public static func defaultPath(environment: Environment) throws(StateError) -> String {
-    let base: String
-    if let dataHome = environment["XDG_DATA_HOME"], dataHome.hasPrefix("/") {
-      base = dataHome
-    } else if let home = environment["HOME"], home.hasPrefix("/") {
-      base = home + "/.local/share"
-    } else {
-      throw StateError.noHomeDirectory
+    let base: String?
+    do {
+      base = try environment.directory("XDG_DATA_HOME", underHome: ".local/share")
+    } catch {
+      throw StateError.unusableEnvironment(error)
     }
+    guard let base else { throw StateError.noHomeDirectory }
     return base + "/cointrack/state.json"
   }
 

@@ -32,4 +32,6 @@ public enum StateError: Error, Hashable, Sendable {
   case lockTimeout(lockPath: String, seconds: Double)
   /// Neither XDG_DATA_HOME nor HOME says where the state lives.
   case noHomeDirectory
+  /// XDG_DATA_HOME or HOME holds a value that cannot name the state's place.
+  case unusableEnvironment(EnvironmentError)
 }

@@ -61,12 +61,36 @@ import Testing
       try ArgumentParser.parse(["coins", "add", "-h"])
         == .help(
           CommandPath(commands: [CommandTable.root, CommandTable.coins, CommandTable.coinsAdd])))
-    // Help wins over an error elsewhere on the line.
-    #expect(
-      try ArgumentParser.parse(["coins", "bogus", "--help"])
-        == .help(CommandPath(commands: [CommandTable.root, CommandTable.coins])))
+    // Help wins over an error in another option or argument.
     #expect(
       try ArgumentParser.parse(["prices", "--to", "--help"])
         == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
+    #expect(
+      try ArgumentParser.parse(["prices", "--bogus", "-h"])
+        == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
+    #expect(
+      try ArgumentParser.parse(["-x", "--version"]) == .version)
+  }
+
+  /// Help does not win where it would answer another question than the one asked.
+  @Test(arguments: [
+    ["coins", "bogus", "--help"], ["nosuch", "--help"], ["--help", "nosuch"], ["-hx"], ["-xh"],
+    ["-h=--bogus"], ["--help=1"], ["--version=1"], ["--bogus", "nosuch", "-h"],
+  ])
+  func helpDoesNotHideAnUnknownCommandOrABrokenHelpOption(arguments: [String]) {
+    #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }
+  }
+
+  @Test func anArgumentThatIsNotUTF8IsRefusedWhereverItIs() {
+    let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
+    for arguments in [["profile", "set", "x"], ["--help", "profile", "set", "x"]] {
+      #expect(throws: UsageError.undecodableArgument(bytes: bytes, at: profileSetPath)) {
+        try ArgumentParser.parse(arguments, undecodable: [arguments.count - 1: bytes])
+      }
+    }
+  }
+
+  private var profileSetPath: CommandPath {
+    CommandPath(commands: [CommandTable.root, CommandTable.profile, CommandTable.profileSet])
   }
 }

@@ -154,6 +154,69 @@ struct InProcessRun {
       """
     ),
     (
+      ["-hx"], 64,
+      """
+      cointrack: unknown option '-x' for 'cointrack'.
+      Usage: cointrack <command> [options]
+      See 'cointrack help'.
+
+      """
+    ),
+    (
+      ["-h=--bogus"], 64,
+      """
+      cointrack: option --help takes no value, but got '-h=--bogus'.
+      Usage: cointrack <command> [options]
+      See 'cointrack help'.
+
+      """
+    ),
+    (
+      ["coins", "list", "-xh"], 64,
+      """
+      cointrack: unknown option '-x' for 'cointrack coins list'.
+      Usage: cointrack coins list [options]
+      See 'cointrack help coins list'.
+
+      """
+    ),
+    (
+      ["nosuch", "--help"], 64,
+      """
+      cointrack: unknown command 'nosuch'.
+      Usage: cointrack <command> [options]
+      See 'cointrack help'.
+
+      """
+    ),
+    (
+      ["coins", "lsit", "-h"], 64,
+      """
+      cointrack: unknown command 'lsit' for 'cointrack coins'; did you mean 'list'?
+      Usage: cointrack coins <command> [options]
+      See 'cointrack help coins'.
+
+      """
+    ),
+    (
+      ["prices", "BTC", "--today", "0001-01-01", "--from", "yesterday"], 64,
+      """
+      cointrack: invalid date 'yesterday' for --from: it would be 0000-12-31, outside 0001-01-01 to 9999-12-31.
+      Usage: cointrack prices <COIN> [options]
+      See 'cointrack help prices'.
+
+      """
+    ),
+    (
+      ["prices", "BTC", "--today", "0001-01-01", "--from", "0000-12-31"], 64,
+      """
+      cointrack: invalid date '0000-12-31' for --from: there is no such day.
+      Usage: cointrack prices <COIN> [options]
+      See 'cointrack help prices'.
+
+      """
+    ),
+    (
       ["help", "pricez"], 64,
       """
       cointrack: no command or help topic is called 'pricez'; did you mean 'prices'?
@@ -179,20 +242,45 @@ struct InProcessRun {
     #expect(run.status == status)
   }
 
-  @Test func badValuesFromTheEnvironmentNameTheVariable() {
-    let today = InProcessRun(["coins", "available"], environment: ["COINTRACK_TODAY": "someday"])
-    #expect(today.status == 64)
+  /// A bad value in the environment is a setting to fix: 78, one sentence naming the variable
+  /// and the value, no usage line.
+  @Test(arguments: [
+    ("COINTRACK_LOCK_TIMEOUT", ["soon", "0x10", "1e3", " 5", "+5", "nan", "inf", ".5", "86400.5"]),
+    ("COINTRACK_HTTP_TIMEOUT", ["0", "-1", "0x10"]),
+    ("COINTRACK_CACHE_TTL", ["1.5", "1e3"]),
+  ])
+  func badSecondsFromTheEnvironmentAreAConfigurationError(variable: String, values: [String]) {
+    let advice = [
+      "COINTRACK_LOCK_TIMEOUT": "decimal seconds from 0 to 86400, such as 5 or 0.5",
+      "COINTRACK_HTTP_TIMEOUT": "decimal seconds from 0.001 to 86400, such as 5 or 0.5",
+      "COINTRACK_CACHE_TTL": "whole seconds from 0 to 86400, such as 60",
+    ][variable]!
+    for value in values {
+      // `coins list --source binance` reads all three before it asks anything of the network.
+      let run = InProcessRun(
+        ["coins", "list", "--source", "binance"],
+        environment: [variable: value, "XDG_DATA_HOME": "/nonexistent-data"])
+      #expect(run.status == 78, "\(value)")
+      #expect(
+        run.standardError == "cointrack: invalid \(variable) '\(value)': use \(advice).\n")
+      #expect(run.standardOutput == "")
+    }
+  }
+
+  @Test func aBadTodayInTheEnvironmentIsAConfigurationErrorWhereADateIsNeeded() {
+    let list = InProcessRun(["coins", "list"], environment: ["COINTRACK_TODAY": "someday"])
+    #expect(list.status == 78)
     #expect(
-      today.standardError.hasPrefix(
-        "cointrack: invalid date 'someday' for COINTRACK_TODAY: use YYYY-MM-DD, 'today' or 'yesterday'.\n"
-      ))
-    let timeout = InProcessRun(
-      ["profile", "show"], environment: ["COINTRACK_LOCK_TIMEOUT": "soon"])
-    #expect(timeout.status == 64)
-    #expect(
-      timeout.standardError.hasPrefix(
-        "cointrack: invalid COINTRACK_LOCK_TIMEOUT 'soon': use a number of seconds, such as 5 or 0.5.\n"
-      ))
+      list.standardError
+        == "cointrack: invalid COINTRACK_TODAY 'someday': use YYYY-MM-DD (a day from 0001-01-01 "
+        + "to 9999-12-31), 'today' or 'yesterday'.\n")
+    // Commands that need no date never read it.
+    for arguments in [
+      ["coins", "available"], ["profile", "show"], ["completion", "bash"], ["help"],
+    ] {
+      let run = InProcessRun(arguments, environment: ["COINTRACK_TODAY": "someday"])
+      #expect(run.status == 0, "\(arguments): \(run.standardError)")
+    }
   }
 
   @Test func controlCharactersInInputAreEscapedToKeepOneLine() {

@@ -17,22 +17,18 @@ import Testing
     ("9223372036854775807", 3, nil),
   ])
   func onlyPlainDecimalsAreRead(input: String, fractionDigits: Int, expected: Int?) {
-    #expect(EnvironmentValue.scaledDecimal(input, fractionDigits: fractionDigits) == expected)
+    #expect(Environment.scaledDecimal(input, fractionDigits: fractionDigits) == expected)
   }
 
-  @Test func anOutOfRangeValueNamesTheVariableAndWhatItTakes() throws {
+  @Test func anOutOfRangeCountNamesTheVariableAndItsRange() throws {
     let environment: Environment = ["COINTRACK_MAX_REQUESTS": "100001"]
     #expect(
-      throws: EnvironmentValueError(
-        variable: "COINTRACK_MAX_REQUESTS", input: "100001", expected: "a count")
+      throws: EnvironmentError.invalidCount(
+        variable: "COINTRACK_MAX_REQUESTS", input: "100001", allowed: 0...100_000)
     ) {
-      try EnvironmentValue.scaledDecimal(
-        "COINTRACK_MAX_REQUESTS", in: environment, fractionDigits: 0, range: 0...100_000,
-        expected: "a count")
+      try environment.count("COINTRACK_MAX_REQUESTS", allowed: 0...100_000)
     }
-    let unset = try EnvironmentValue.scaledDecimal(
-      "COINTRACK_RUN_TIMEOUT", in: environment, fractionDigits: 3, range: 0...1, expected: "")
-    #expect(unset == nil)
+    #expect(try environment.count("COINTRACK_RUN_TIMEOUT", allowed: 0...1) == nil)
   }
 
   @Test func theBudgetStopsAtTheRequestCountAndTheTime() throws {

@@ -86,8 +86,7 @@ import Testing
   }
 
   @Test func hledgerReportsTheSamePrices() throws {
-    guard let hledger = ExternalTool.require("hledger", installHint: "apt-get install hledger")
-    else { return }
+    let hledger = try ExternalTool.require("hledger", installHint: "apt-get install hledger")
     let sandbox = try Sandbox()
     let journal = try Self.journal(sandbox, format: "hledger", name: "prices.journal")
     let result = try ExternalTool.run(
@@ -100,8 +99,7 @@ import Testing
   }
 
   @Test func ledgerReportsTheSamePrices() throws {
-    guard let ledger = ExternalTool.require("ledger", installHint: "apt-get install ledger")
-    else { return }
+    let ledger = try ExternalTool.require("ledger", installHint: "apt-get install ledger")
     let sandbox = try Sandbox()
     let prices = try Self.journal(sandbox, format: "ledger", name: "prices.ledger")
     // ledger reports prices only of commodities that some posting uses.
@@ -123,12 +121,10 @@ import Testing
 
   @Test func beanCheckAcceptsItAndBeancountLoadsTheSamePrices() throws {
     let venv = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
-    guard
-      let beanCheck = ExternalTool.require(
-        "bean-check", extraDirectories: [venv],
-        installHint: "python3 -m venv \(ExternalTool.beancountVirtualEnvironment.path) && "
-          + "\(venv.path)/pip install beancount (as .ci/run does)")
-    else { return }
+    let beanCheck = try ExternalTool.require(
+      "bean-check", extraDirectories: [venv],
+      installHint: "python3 -m venv \(ExternalTool.beancountVirtualEnvironment.path) && "
+        + "\(venv.path)/pip install beancount (as .ci/run does)")
     let sandbox = try Sandbox()
     let ledger = try Self.journal(sandbox, format: "beancount", name: "prices.beancount")
     let check = try ExternalTool.run(beanCheck, [ledger.path], environment: sandbox.environment)
@@ -156,34 +152,36 @@ import Testing
     #expect(Set(Self.parsePriceLines(load.standardOutput)) == Set(try Self.expected(sandbox)))
   }
 
-  /// A symbol with a leading digit, which the snapshot lacks: quoted for ledger and hledger,
-  /// and both tools read it back.
-  @Test func ledgerAndHledgerReadQuotedSymbols() throws {
+  /// A symbol with a leading digit, which the snapshot lacks: quoted for ledger and hledger.
+  static let quotedRow = PriceRow(
+    day: Day(iso: "2024-01-01")!, symbol: "1INCH", price: Price(decimalText: "0.4723"),
+    currency: "USDT", source: "test")
+
+  @Test func hledgerReadsQuotedSymbols() throws {
+    let hledger = try ExternalTool.require("hledger", installHint: "apt-get install hledger")
     let sandbox = try Sandbox()
-    let row = PriceRow(
-      day: Day(iso: "2024-01-01")!, symbol: "1INCH", price: Price(decimalText: "0.4723"),
-      currency: "USDT", source: "test")
-    if let hledger = ExternalTool.require("hledger", installHint: "apt-get install hledger") {
-      let file = sandbox.root.appendingPathComponent("quoted.journal")
-      try PriceDirectiveDialect.hledger.render([row]).write(
+    let file = sandbox.root.appendingPathComponent("quoted.journal")
+    try PriceDirectiveDialect.hledger.render([Self.quotedRow]).write(
+      to: file, atomically: true, encoding: .utf8)
+    let result = try ExternalTool.run(
+      hledger, ["-f", file.path, "prices"], environment: sandbox.environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == "P 2024-01-01 \"1INCH\" 0.4723 USDT\n")
+  }
+
+  @Test func ledgerReadsQuotedSymbols() throws {
+    let ledger = try ExternalTool.require("ledger", installHint: "apt-get install ledger")
+    let sandbox = try Sandbox()
+    let file = sandbox.root.appendingPathComponent("quoted.ledger")
+    try
+      (PriceDirectiveDialect.ledger.render([Self.quotedRow])
+      + "\n2023-12-31 Holdings\n    Assets:Coins    1 \"1INCH\"\n    Equity\n").write(
         to: file, atomically: true, encoding: .utf8)
-      let result = try ExternalTool.run(
-        hledger, ["-f", file.path, "prices"], environment: sandbox.environment)
-      #expect(result.status == 0, "\(result.standardError)")
-      #expect(result.standardOutput == "P 2024-01-01 \"1INCH\" 0.4723 USDT\n")
-    }
-    if let ledger = ExternalTool.require("ledger", installHint: "apt-get install ledger") {
-      let file = sandbox.root.appendingPathComponent("quoted.ledger")
-      try
-        (PriceDirectiveDialect.ledger.render([row])
-        + "\n2023-12-31 Holdings\n    Assets:Coins    1 \"1INCH\"\n    Equity\n").write(
-          to: file, atomically: true, encoding: .utf8)
-      let result = try ExternalTool.run(
-        ledger, ["-f", file.path, "pricedb"], environment: sandbox.environment)
-      #expect(result.status == 0, "\(result.standardError)")
-      #expect(
-        Self.parsePriceLines(result.standardOutput)
-          == [Directive(date: "2024-01-01", symbol: "1INCH", price: "0.4723", currency: "USDT")])
-    }
+    let result = try ExternalTool.run(
+      ledger, ["-f", file.path, "pricedb"], environment: sandbox.environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      Self.parsePriceLines(result.standardOutput)
+        == [Directive(date: "2024-01-01", symbol: "1INCH", price: "0.4723", currency: "USDT")])
   }
 }

@@ -3,8 +3,9 @@ import Testing
 
 /// A program from the distribution or PyPI that some tests drive: a shell, an accounting tool.
 ///
-/// A missing tool skips its test with a line on stdout, except under CI=true, where it fails the
-/// run: CI installs them all (.ci/run), so a missing one means the install step broke.
+/// A missing tool cancels its test, which Swift Testing reports as skipped (with the install
+/// hint), except under CI=true, where it fails the test: CI installs them all (.ci/run), so a
+/// missing one means the install step broke.
 enum ExternalTool {
   /// Where .ci/run puts the beancount virtual environment.
   static var beancountVirtualEnvironment: URL {
@@ -24,18 +25,21 @@ enum ExternalTool {
       .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 
-  /// The tool, or nil after reporting it missing: a printed skip, or a failure under CI=true.
+  /// The tool; when it is missing, the test is cancelled (skipped), or fails under CI=true.
   static func require(
     _ name: String, extraDirectories: [URL] = [], installHint: String,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) -> URL? {
+  ) throws -> URL {
     if let url = find(name, extraDirectories: extraDirectories) { return url }
     if ProcessInfo.processInfo.environment["CI"] == "true" {
-      Issue.record("\(name) is missing on CI; \(installHint)", sourceLocation: sourceLocation)
-    } else {
-      print("skipped: \(name) is not installed; \(installHint)")
+      throw Missing(description: "\(name) is missing on CI; \(installHint)")
     }
-    return nil
+    try Test.cancel("\(name) is not installed; \(installHint)", sourceLocation: sourceLocation)
+  }
+
+  /// A tool that CI should have installed.
+  struct Missing: Error, CustomStringConvertible {
+    let description: String
   }
 
   /// Runs `tool` with `arguments` under a time limit, so that a hung shell fails the test

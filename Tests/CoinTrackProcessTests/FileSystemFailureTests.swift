@@ -135,6 +135,57 @@ import Testing
     #expect(try mode(of: sandbox.stateDirectory) == 0o700)
   }
 
+  /// A FIFO where the state, its lock or its backup belongs is refused with 74 naming it, by
+  /// readers and writers alike, without blocking on it; nothing else changes.
+  @Test(arguments: [
+    ("state.json", [["coins", "list"], ["profile", "show"], ["coins", "add", "ADA"]]),
+    ("state.json.lock", [["coins", "add", "ADA"], ["profile", "set", "after"]]),
+    ("state.json.bak-v1", [["coins", "add", "ADA"]]),
+  ])
+  func aFIFOInPlaceOfAStateFileIsRefusedWithoutBlocking(name: String, commands: [[String]])
+    throws
+  {
+    let sandbox = try Sandbox()
+    // A file of schema version 1, so that a save first writes the backup.
+    try sandbox.writeState(
+      #"{"schema_version": 1, "profile": {"username": "old", "source": null, "currency": null}, "#
+        + #""coins": [], "next_id": 1}"#)
+    let before = try #require(sandbox.stateData())
+    let fifo = sandbox.stateDirectory.appendingPathComponent(name)
+    if name == "state.json" { try FileManager.default.removeItem(at: fifo) }
+    try #require(mkfifo(fifo.path, 0o600) == 0)
+    let listing = try sandbox.stateDirectoryListing()
+
+    for command in commands {
+      let result = try runKilledIfBlocked(sandbox, command)
+      #expect(result.status == 74, "\(command): \(result)")
+      let verb = name == "state.json" ? "read" : "write"
+      let tail = name == "state.json" ? "." : "; nothing was changed."
+      #expect(
+        result.standardError
+          == "cointrack: cannot \(verb) '\(fifo.path)': it is not a regular file\(tail)\n",
+        "\(command)")
+      #expect(result.standardOutput == "")
+      var status = stat()
+      #expect(lstat(fifo.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
+      if name != "state.json" { #expect(sandbox.stateData() == before) }
+      // The lock file a writer makes is the one thing a refused save may leave behind.
+      #expect(
+        try sandbox.stateDirectoryListing().filter { $0 != "state.json.lock" }
+          == listing.filter { $0 != "state.json.lock" }, "\(command)")
+    }
+  }
+
+  /// Runs the binary under `timeout -s KILL`: a run that blocks is killed, and its status then
+  /// fails the test's expectations instead of hanging the suite.
+  private func runKilledIfBlocked(_ sandbox: Sandbox, _ arguments: [String]) throws
+    -> ProcessResult
+  {
+    try Sandbox.run(
+      URL(fileURLWithPath: "/usr/bin/timeout"),
+      ["-s", "KILL", "30", Sandbox.binary.path] + arguments, environment: sandbox.environment)
+  }
+
   /// Writes `file` until the file system is full.
   private func fill(_ file: URL) throws {
     let descriptor = open(file.path, O_WRONLY | O_CREAT, 0o600)

@@ -321,8 +321,8 @@ private let twelveDataNoData =
     #expect(result.status == 78)
     let expected =
       variable == "COINTRACK_MAX_REQUESTS"
-      ? "a whole number of requests from 0 to 100000"
-      : "a number of seconds from 0 to 86400, such as 120 or 0.5"
+      ? "a whole number from 0 to 100000"
+      : "decimal seconds from 0 to 86400, such as 5 or 0.5"
     #expect(result.standardError == "cointrack: invalid \(variable) '\(value)': use \(expected).\n")
   }
 }

@@ -71,16 +71,13 @@ import Testing
   /// bash with bash-completion: COMP_WORDS split as readline splits them ('=' is a word break),
   /// then the function that `complete -p` names, then COMPREPLY.
   @Test func bash() throws {
-    guard
-      let bash = ExternalTool.require(
-        "bash", installHint: "apt-get install bash bash-completion")
-    else { return }
+    let bash = try ExternalTool.require(
+      "bash", installHint: "apt-get install bash bash-completion")
     let bashCompletion = "/usr/share/bash-completion/bash_completion"
-    guard FileManager.default.fileExists(atPath: bashCompletion) else {
-      _ = ExternalTool.require(
+    if !FileManager.default.fileExists(atPath: bashCompletion) {
+      _ = try ExternalTool.require(
         "bash_completion", extraDirectories: [URL(fileURLWithPath: "/usr/share/bash-completion")],
         installHint: "apt-get install bash-completion")
-      return
     }
     let (sandbox, environment) = try Self.prepare()
     var script = """
@@ -119,7 +116,7 @@ import Testing
   /// zsh: compinit with the script's directory on fpath, driven through a pseudo-terminal
   /// (zpty) that types each line and a TAB; a wrapper around compadd records what is offered.
   @Test func zsh() throws {
-    guard let zsh = ExternalTool.require("zsh", installHint: "apt-get install zsh") else { return }
+    let zsh = try ExternalTool.require("zsh", installHint: "apt-get install zsh")
     let (sandbox, environment) = try Self.prepare()
     let driver = sandbox.root.appendingPathComponent("drive.zsh")
     try Self.zshDriver.write(to: driver, atomically: true, encoding: .utf8)
@@ -136,9 +133,7 @@ import Testing
 
   /// fish: `complete -C LINE` with the script sourced.
   @Test func fish() throws {
-    guard let fish = ExternalTool.require("fish", installHint: "apt-get install fish") else {
-      return
-    }
+    let fish = try ExternalTool.require("fish", installHint: "apt-get install fish")
     let (sandbox, environment) = try Self.prepare()
     defer { withExtendedLifetime(sandbox) {} }
     var script = "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"

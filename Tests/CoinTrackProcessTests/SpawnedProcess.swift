@@ -7,30 +7,85 @@ import Foundation
 /// A running executable that the test can watch and kill: two threads drain its stdout and
 /// stderr as it writes, so that a full pipe never blocks it, and the test can wait for a line on
 /// stderr while it runs.
+///
+/// Started with posix_spawn rather than Foundation's Process, which takes arguments and variables
+/// as Strings and so cannot pass the bytes that are not UTF-8 some tests need.
 final class SpawnedProcess: @unchecked Sendable {
   // Unchecked: `output`, `error` and `openStreams` are only touched while holding `condition`.
-  private let process = Process()
   private let condition = NSCondition()
   private var output = Data()
   private var error = Data()
   private var openStreams = 2
+  let processIdentifier: pid_t
 
   /// Starts `executable`; stdin is /dev/null.
-  init(_ executable: URL, _ arguments: [String], environment: [String: String]) throws {
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let outputPipe = Pipe()
-    let errorPipe = Pipe()
-    process.standardOutput = outputPipe
-    process.standardError = errorPipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    drain(outputPipe.fileHandleForReading, isError: false)
-    drain(errorPipe.fileHandleForReading, isError: true)
+  convenience init(_ executable: URL, _ arguments: [String], environment: [String: String])
+    throws
+  {
+    try self.init(
+      executable, rawArguments: arguments.map { Array($0.utf8) },
+      rawEnvironment: environment.map { Array("\($0.key)=\($0.value)".utf8) })
   }
 
-  var processIdentifier: Int32 { process.processIdentifier }
+  /// Starts `executable` with arguments and `NAME=value` variables given as bytes, passed on
+  /// exactly; stdin is /dev/null.
+  init(_ executable: URL, rawArguments: [[UInt8]], rawEnvironment: [[UInt8]]) throws {
+    var outputPipe: [Int32] = [0, 0]
+    var errorPipe: [Int32] = [0, 0]
+    guard Self.pipe2(&outputPipe, O_CLOEXEC) == 0, Self.pipe2(&errorPipe, O_CLOEXEC) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    // Other tests' pipes must not leak into this child and keep them open.
+    _ = Self.addCloseFrom(&actions, 3)
+    let argv = [Array(executable.path.utf8)] + rawArguments
+    var pid: pid_t = 0
+    let status = Self.withCStrings(argv) { argvPointers in
+      Self.withCStrings(rawEnvironment) { environmentPointers in
+        posix_spawn(&pid, executable.path, &actions, nil, argvPointers, environmentPointers)
+      }
+    }
+    close(outputPipe[1])
+    close(errorPipe[1])
+    guard status == 0 else {
+      close(outputPipe[0])
+      close(errorPipe[0])
+      throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
+    }
+    processIdentifier = pid
+    drain(FileHandle(fileDescriptor: outputPipe[0], closeOnDealloc: true), isError: false)
+    drain(FileHandle(fileDescriptor: errorPipe[0], closeOnDealloc: true), isError: true)
+  }
+
+  // glibc has both, but Swift's Glibc module leaves them out: look them up as C functions.
+  private static let pipe2 = unsafeBitCast(
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2"),
+    to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+  private static let addCloseFrom = unsafeBitCast(
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"),
+    to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+
+  /// Runs `body` with a NULL-terminated array of C strings holding `strings`.
+  private static func withCStrings<Result>(
+    _ strings: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result
+  ) -> Result {
+    let pointers = strings.map { bytes -> UnsafeMutablePointer<CChar>? in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      bytes.withUnsafeBufferPointer { buffer in
+        UnsafeMutableRawPointer(pointer).copyMemory(
+          from: buffer.baseAddress!, byteCount: buffer.count)
+      }
+      pointer[bytes.count] = 0
+      return pointer
+    }
+    defer { for pointer in pointers { pointer?.deallocate() } }
+    return body(pointers + [nil])
+  }
 
   private func drain(_ handle: FileHandle, isError: Bool) {
     Thread.detachNewThread {
@@ -64,19 +119,22 @@ final class SpawnedProcess: @unchecked Sendable {
 
   /// Sends SIGKILL: the process ends at once, wherever it is.
   func kill() {
-    _ = Glibc.kill(process.processIdentifier, SIGKILL)
+    _ = Glibc.kill(processIdentifier, SIGKILL)
   }
 
-  /// Waits for both streams to close and the process to end, and returns what it printed.
+  /// Waits for both streams to close and the process to end, and returns what it printed; the
+  /// status is the exit code, or the number of the signal that ended it.
   func finish() -> ProcessResult {
     condition.lock()
     while openStreams > 0 { condition.wait() }
     let result = (output, error)
     condition.unlock()
-    process.waitUntilExit()
+    var status: Int32 = 0
+    while waitpid(processIdentifier, &status, 0) < 0, errno == EINTR {}
+    let signal = status & 0x7F
     return ProcessResult(
       standardOutput: String(decoding: result.0, as: UTF8.self),
       standardError: String(decoding: result.1, as: UTF8.self),
-      status: process.terminationStatus)
+      status: signal == 0 ? (status >> 8) & 0xFF : signal)
   }
 }
