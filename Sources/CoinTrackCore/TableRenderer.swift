@@ -41,12 +41,13 @@ enum TableRenderer {
   }
 
   /// Calls `body` with the text of a cell, lent rather than copied: a table of a thousand rows
-  /// looks at each cell twice.
+  /// looks at each cell twice. Invisible characters (escape sequences, direction overrides)
+  /// are shown escaped, as `\u{1b}`: a table goes to a terminal.
   private static func withText<Result>(of value: RecordSet.Value, _ body: (String) -> Result)
     -> Result
   {
     switch value {
-    case .text(let text), .number(let text): return body(text)
+    case .text(let text), .number(let text): return body(UntrustedText.terminalEscaped(text))
     case .bool(let flag): return body(flag ? "true" : "false")
     case .null: return body("-")
     }

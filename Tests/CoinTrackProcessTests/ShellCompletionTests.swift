@@ -20,7 +20,14 @@ import Testing
     ("cointrack coins add ", symbols),
     ("cointrack coins add ada B", ["BCH", "BNB", "BTC"]),
     // The sandbox added DOGE (id 6) and removed BTC (id 1).
-    ("cointrack coins remove ", ["ETH", "BNB", "SOL", "XRP", "DOGE", "2", "3", "4", "5", "6"]),
+    (
+      "cointrack coins remove ",
+      [
+        "ETH", "BNB", "SOL", "XRP", "DOGE", "2", "3", "4", "5", "6", "@ethereum", "@binancecoin",
+        "@solana", "@ripple", "@dogecoin",
+      ]
+    ),
+    ("cointrack coins remove @b", ["@binancecoin"]),
     ("cointrack prices ", symbols),
     ("cointrack prices --format ", formats),
     ("cointrack prices --format=j", ["json", "jsonl"]),
