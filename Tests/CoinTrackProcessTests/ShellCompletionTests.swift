@@ -13,7 +13,9 @@ import Testing
   static let formats = ["table", "csv", "tsv", "json", "jsonl", "ledger", "hledger", "beancount"]
 
   /// A line typed up to the cursor, and the words the shell should offer there.
-  static let cases: [(line: String, expected: [String])] = [
+  typealias Case = (line: String, expected: [String])
+
+  static let cases: [Case] = [
     ("cointrack pri", ["prices"]),
     ("cointrack ", commands),
     ("cointrack coins ", ["list", "add", "remove", "available"]),
@@ -56,8 +58,10 @@ import Testing
   }
 
   /// The output of a driver that prints `### LINE` before the words offered for each line.
-  static func check(_ output: ProcessResult, shell: String, normalise: (String) -> String = { $0 })
-  {
+  static func check(
+    _ output: ProcessResult, shell: String, cases: [Case] = cases,
+    normalise: (String) -> String = { $0 }
+  ) {
     #expect(output.status == 0, "\(shell) exited \(output.status): \(output.standardError)")
     var offered: [String: [String]] = [:]
     var current: String?
@@ -78,25 +82,34 @@ import Testing
   /// bash with bash-completion: COMP_WORDS split as readline splits them ('=' is a word break),
   /// then the function that `complete -p` names, then COMPREPLY.
   @Test func bash() throws {
+    let (sandbox, environment) = try Self.prepare()
+    guard let output = try Self.driveBash(Self.cases, in: sandbox, environment: environment)
+    else { return }
+    Self.check(output, shell: "bash")
+  }
+
+  /// The bash driver's output for `cases`; nil when bash or bash-completion is missing.
+  static func driveBash(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
+    throws -> ProcessResult?
+  {
     guard
       let bash = ExternalTool.require(
         "bash", installHint: "apt-get install bash bash-completion")
-    else { return }
+    else { return nil }
     let bashCompletion = "/usr/share/bash-completion/bash_completion"
     guard FileManager.default.fileExists(atPath: bashCompletion) else {
       _ = ExternalTool.require(
         "bash_completion", extraDirectories: [URL(fileURLWithPath: "/usr/share/bash-completion")],
         installHint: "apt-get install bash-completion")
-      return
+      return nil
     }
-    let (sandbox, environment) = try Self.prepare()
     var script = """
       source \(bashCompletion)
       source \(Self.completions.appendingPathComponent("cointrack.bash").path)
       function=$(complete -p cointrack | sed -E 's/.*-F ([^ ]+).*/\\1/')
 
       """
-    for (line, _) in Self.cases {
+    for (line, _) in cases {
       let words = Self.readlineWords(line)
       script += """
         COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " ")))
@@ -109,9 +122,7 @@ import Testing
     }
     let file = sandbox.root.appendingPathComponent("drive.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
-    Self.check(
-      try ExternalTool.run(bash, ["--norc", "--noprofile", file.path], environment: environment),
-      shell: "bash")
+    return try ExternalTool.run(bash, ["--norc", "--noprofile", file.path], environment: environment)
   }
 
   /// `line` split as readline splits it for COMP_WORDS: at spaces, and around the '=' of
@@ -126,40 +137,55 @@ import Testing
   /// zsh: compinit with the script's directory on fpath, driven through a pseudo-terminal
   /// (zpty) that types each line and a TAB; a wrapper around compadd records what is offered.
   @Test func zsh() throws {
-    guard let zsh = ExternalTool.require("zsh", installHint: "apt-get install zsh") else { return }
     let (sandbox, environment) = try Self.prepare()
+    guard let output = try Self.driveZsh(Self.cases, in: sandbox, environment: environment)
+    else { return }
+    Self.check(output, shell: "zsh")
+  }
+
+  /// The zsh driver's output for `cases`; nil when zsh is missing.
+  static func driveZsh(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
+    throws -> ProcessResult?
+  {
+    guard let zsh = ExternalTool.require("zsh", installHint: "apt-get install zsh") else {
+      return nil
+    }
     let driver = sandbox.root.appendingPathComponent("drive.zsh")
     try Self.zshDriver.write(to: driver, atomically: true, encoding: .utf8)
     let output = sandbox.root.appendingPathComponent("offered.txt")
     let result = try ExternalTool.run(
-      zsh, ["-f", driver.path, Self.completions.path, output.path] + Self.cases.map(\.line),
+      zsh, ["-f", driver.path, Self.completions.path, output.path] + cases.map(\.line),
       environment: environment)
     let offered = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    Self.check(
-      ProcessResult(
-        standardOutput: offered, standardError: result.standardError, status: result.status),
-      shell: "zsh")
+    return ProcessResult(
+      standardOutput: offered, standardError: result.standardError, status: result.status)
   }
 
   /// fish: `complete -C LINE` with the script sourced.
   @Test func fish() throws {
-    guard let fish = ExternalTool.require("fish", installHint: "apt-get install fish") else {
-      return
-    }
     let (sandbox, environment) = try Self.prepare()
     defer { withExtendedLifetime(sandbox) {} }
+    guard let output = try Self.driveFish(Self.cases, environment: environment) else { return }
+    Self.check(output, shell: "fish", normalise: Self.fishWord)
+  }
+
+  /// The fish driver's output for `cases`; nil when fish is missing.
+  static func driveFish(_ cases: [Case], environment: [String: String]) throws -> ProcessResult? {
+    guard let fish = ExternalTool.require("fish", installHint: "apt-get install fish") else {
+      return nil
+    }
     var script = "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"
-    for (line, _) in Self.cases {
+    for (line, _) in cases {
       script += "echo '### \(line)'; complete -C '\(line)'\n"
     }
-    // fish prints 'word<TAB>description', and inside --opt=value the whole word.
-    Self.check(
-      try ExternalTool.run(fish, ["--no-config", "-c", script], environment: environment),
-      shell: "fish"
-    ) { line in
-      let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
-      return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
-    }
+    return try ExternalTool.run(fish, ["--no-config", "-c", script], environment: environment)
+  }
+
+  /// The word of a line fish prints: 'word<TAB>description', and inside --opt=value the whole
+  /// word.
+  static func fishWord(_ line: String) -> String {
+    let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
+    return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
   }
 
   /// Types each line and a TAB into an interactive zsh and appends what compsys offers to the
