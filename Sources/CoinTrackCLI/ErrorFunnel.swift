@@ -263,8 +263,10 @@ enum ErrorFunnel {
     }
   }
 
-  /// `input` in single quotes with control characters escaped, so that a message stays one line;
-  /// `shortened` cuts what the user typed to a readable length (never a path).
+  /// `input` in single quotes with control and other invisible characters (direction
+  /// overrides, zero-width and tag characters) escaped, so that a message stays one line and
+  /// shows what was typed; `shortened` cuts what the user typed to a readable length (never a
+  /// path).
   static func quote(_ input: String, shortened: Bool = true) -> String {
     var escaped = ""
     for scalar in input.unicodeScalars {

@@ -147,14 +147,17 @@ import Testing
     let symbolRule = "is not a symbol: 1 to 24 capitals, digits and . - _ + $"
     // The Kelvin sign looks like K; symbols are ASCII, so no look-alike can pass for another.
     #expect(
-      Self.repeatProblem([(1, "K", nil), (2, "\u{212A}", nil)]) == "'coins[1].symbol' \(symbolRule)")
+      Self.repeatProblem([(1, "K", nil), (2, "\u{212A}", nil)]) == "'coins[1].symbol' \(symbolRule)"
+    )
     #expect(Self.repeatProblem([(1, "btc", nil)]) == "'coins[0].symbol' \(symbolRule)")
     #expect(Self.repeatProblem([(1, "", nil)]) == "'coins[0].symbol' \(symbolRule)")
     #expect(Self.repeatProblem([(1, "$(X)", nil)]) == "'coins[0].symbol' \(symbolRule)")
     #expect(
       Self.repeatProblem([(1, String(repeating: "A", count: 25), nil)])
         == "'coins[0].symbol' \(symbolRule)")
-    #expect(Self.repeatProblem([(1, String(repeating: "A", count: 24), nil), (2, "$ADS.E-_+", nil)]) == nil)
+    #expect(
+      Self.repeatProblem([(1, String(repeating: "A", count: 24), nil), (2, "$ADS.E-_+", nil)])
+        == nil)
     #expect(
       Self.repeatProblem([(1, "A", "symbol/A")])
         == "'coins[0].coingecko_id' is not a CoinGecko id: 1 to 100 lower-case letters, digits "

@@ -57,11 +57,15 @@ import Testing
     let added = try Self.run(
       sandbox, ["coins", "add", "@uniswap", "@UNI", "@uniswap", "--format", "csv"], api: api)
     #expect(added.status == 0, "\(added.standardError)")
-    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,UNI,Uniswap,uniswap\r\n7,UNI,Uni,uni\r\n")
+    #expect(
+      added.standardOutput == "id,symbol,name,coin_id\r\n6,UNI,Uniswap,uniswap\r\n7,UNI,Uni,uni\r\n"
+    )
     let again = try Self.run(sandbox, ["coins", "add", "@uni"], api: api)
     #expect(again.status == 65)
     #expect(again.standardError == "cointrack: '@uni' is already tracked as UNI (id 7, @uni).\n")
-    let listed = try sandbox.run(["coins", "list", "--format", "csv", "--fields", "id,symbol,name,coin_id"])
+    let listed = try sandbox.run([
+      "coins", "list", "--format", "csv", "--fields", "id,symbol,name,coin_id",
+    ])
     #expect(listed.standardOutput.hasSuffix("6,UNI,Uniswap,uniswap\r\n7,UNI,Uni,uni\r\n"))
     // Offline, the symbol names two tracked coins: refused, listing both; nothing removed.
     let ambiguous = try sandbox.run(["coins", "remove", "uni"])
@@ -84,9 +88,14 @@ import Testing
     #expect(try sandbox.run(["coins", "remove", "btc"]).status == 0)
     let added = try Self.run(
       sandbox, ["coins", "add", "btc", "@cardano", "--format", "csv"], api: api)
-    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,BTC,Bitcoin,bitcoin\r\n7,ADA,Cardano,cardano\r\n")
+    #expect(
+      added.standardOutput
+        == "id,symbol,name,coin_id\r\n6,BTC,Bitcoin,bitcoin\r\n7,ADA,Cardano,cardano\r\n")
     let prices = try sandbox.run(["prices", "@bitcoin", "--format", "csv"])
-    #expect(prices.standardOutput == "date,symbol,price,currency,source,closed\r\n2026-05-20,BTC,77552.23,USDT,offline,true\r\n")
+    #expect(
+      prices.standardOutput
+        == "date,symbol,price,currency,source,closed\r\n2026-05-20,BTC,77552.23,USDT,offline,true\r\n"
+    )
     #expect(try api.requests().isEmpty)
     // `@` always means an id: no symbol or name is ever looked up behind it.
     let byNameAfterAt = try sandbox.run(["prices", "@Bitcoin Cash"])
@@ -135,7 +144,8 @@ import Testing
     let added = try Self.run(sandbox, ["coins", "add", "evil", "--format", "csv"], api: api)
     #expect(added.status == 0, "\(added.standardError)")
     // Every control and invisible character is gone from the stored name.
-    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,EVIL,]0;owned[2JEvilCoin,evil-coin\r\n")
+    #expect(
+      added.standardOutput == "id,symbol,name,coin_id\r\n6,EVIL,]0;owned[2JEvilCoin,evil-coin\r\n")
     for input in ["@shell", "@tick", "@blank", "@long", "@look-alike", "@Upper", "@upper"] {
       let refused = try Self.run(sandbox, ["coins", "add", input], api: api)
       #expect(refused.status == 66, "\(input)")
@@ -168,7 +178,10 @@ import Testing
   /// with `>=` in `TrackerState.trackedCoin(named:)` this test failed.)
   @Test func removingByIdTakesThatIdOnly() throws {
     let sandbox = try Sandbox()
-    let coins = [(2, "ETH", "Ethereum", "ethereum"), (5, "XRP", "XRP", "ripple"), (9, "ADA", "Cardano", "cardano")]
+    let coins = [
+      (2, "ETH", "Ethereum", "ethereum"), (5, "XRP", "XRP", "ripple"),
+      (9, "ADA", "Cardano", "cardano"),
+    ]
     let objects = coins.map {
       #"{"id": \#($0.0), "symbol": "\#($0.1)", "name": "\#($0.2)", "coingecko_id": "\#($0.3)"}"#
     }

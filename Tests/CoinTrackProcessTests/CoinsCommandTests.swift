@@ -22,7 +22,8 @@ import Testing
 
         """)
     let table = try sandbox.run(["coins", "add", "Dogecoin"])
-    #expect(table.standardOutput == "ID  SYMBOL  NAME      COIN ID\n 8  DOGE    Dogecoin  dogecoin\n")
+    #expect(
+      table.standardOutput == "ID  SYMBOL  NAME      COIN ID\n 8  DOGE    Dogecoin  dogecoin\n")
     #expect(
       try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH", "DOGE"])
   }
@@ -46,7 +47,9 @@ import Testing
     let result = try sandbox.run(["coins", "add", "ada", "Ethereum"])
     #expect(result.status == 65)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "cointrack: 'Ethereum' is already tracked as ETH (id 2, @ethereum).\n")
+    #expect(
+      result.standardError == "cointrack: 'Ethereum' is already tracked as ETH (id 2, @ethereum).\n"
+    )
     #expect(try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP"])
   }
 
@@ -54,7 +57,9 @@ import Testing
     let sandbox = try Sandbox()
     let removed = try sandbox.run(["coins", "remove", "1", "solana", "--format", "csv"])
     #expect(removed.status == 0)
-    #expect(removed.standardOutput == "id,symbol,name,coin_id\r\n1,BTC,Bitcoin,bitcoin\r\n4,SOL,Solana,solana\r\n")
+    #expect(
+      removed.standardOutput
+        == "id,symbol,name,coin_id\r\n1,BTC,Bitcoin,bitcoin\r\n4,SOL,Solana,solana\r\n")
     #expect(try trackedSymbols(sandbox) == ["ETH", "BNB", "XRP"])
     let readded = try sandbox.run(["coins", "add", "btc", "--format", "csv"])
     #expect(readded.standardOutput == "id,symbol,name,coin_id\r\n6,BTC,Bitcoin,bitcoin\r\n")

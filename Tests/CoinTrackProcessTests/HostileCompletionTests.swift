@@ -50,43 +50,17 @@ import Testing
       "\(shell) ran a candidate")
   }
 
-  /// A program that answers with shell syntax: bash offers each word quoted, so that choosing
-  /// one inserts it as text.
-  @Test func bashOffersHostileCandidatesQuotedAndRunsNothing() throws {
+  /// A program that answers with shell syntax: each word is offered as text, and choosing one
+  /// inserts it as text.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func hostileCandidatesAreOfferedAsWordsAndRunNothing(_ shell: String) throws {
     let (sandbox, environment, directory) = try Self.prepare(fakeProgram: true)
     let words = Self.payloads(in: directory)
-    let cases: [ShellCompletionTests.Case] = [
-      ("cointrack coins remove ", words.map(Self.backslashQuoted)),
-      ("cointrack coins remove $", [words[0], words[4]].map(Self.backslashQuoted)),
-    ]
-    guard let output = try ShellCompletionTests.driveBash(cases, in: sandbox, environment: environment)
-    else { return }
-    ShellCompletionTests.check(output, shell: "bash", cases: cases)
-    Self.expectNothingRan(in: directory, shell: "bash")
-  }
-
-  @Test func zshOffersHostileCandidatesQuotedAndRunsNothing() throws {
-    let (sandbox, environment, directory) = try Self.prepare(fakeProgram: true)
-    let cases: [ShellCompletionTests.Case] = [
-      ("cointrack coins remove ", Self.payloads(in: directory).map(Self.backslashQuoted))
-    ]
-    guard let output = try ShellCompletionTests.driveZsh(cases, in: sandbox, environment: environment)
-    else { return }
-    ShellCompletionTests.check(output, shell: "zsh", cases: cases)
-    Self.expectNothingRan(in: directory, shell: "zsh")
-  }
-
-  @Test func fishOffersHostileCandidatesAsWordsAndRunsNothing() throws {
-    let (sandbox, environment, directory) = try Self.prepare(fakeProgram: true)
-    defer { withExtendedLifetime(sandbox) {} }
-    let cases: [ShellCompletionTests.Case] = [
-      ("cointrack coins remove ", Self.payloads(in: directory))
-    ]
-    guard let output = try ShellCompletionTests.driveFish(cases, environment: environment)
-    else { return }
-    ShellCompletionTests.check(
-      output, shell: "fish", cases: cases, normalise: ShellCompletionTests.fishWord)
-    Self.expectNothingRan(in: directory, shell: "fish")
+    var cases: [ShellCompletionTests.Case] = [("cointrack coins remove ", words)]
+    if shell == "bash" { cases.append(("cointrack coins remove $", [words[0], words[4]])) }
+    try ShellCompletionTests.driveAndCheck(
+      shell, cases, in: sandbox, environment: environment, quoted: Self.backslashQuoted)
+    Self.expectNothingRan(in: directory, shell: shell)
   }
 
   /// The real binary over a state whose tracked coin has a name made of shell syntax and a
@@ -105,24 +79,10 @@ import Testing
     let listed = try sandbox.run(["coins", "list", "--format", "csv"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.contains("7,$HOME,\(name),,,,,,home-coin\r\n"))
-    let words = ["$HOME", "7", "@home-coin"]
-    let cases: [ShellCompletionTests.Case] = [("cointrack coins remove ", words)]
-    // bash and zsh offer the words quoted; fish prints them as they are and quotes on insertion.
-    let quoted: [ShellCompletionTests.Case] = [
-      ("cointrack coins remove ", words.map(Self.backslashQuoted))
-    ]
-    if let output = try ShellCompletionTests.driveBash(
-      quoted, in: sandbox, environment: environment)
-    {
-      ShellCompletionTests.check(output, shell: "bash", cases: quoted)
-    }
-    if let output = try ShellCompletionTests.driveZsh(quoted, in: sandbox, environment: environment)
-    {
-      ShellCompletionTests.check(output, shell: "zsh", cases: quoted)
-    }
-    if let output = try ShellCompletionTests.driveFish(cases, environment: environment) {
-      ShellCompletionTests.check(
-        output, shell: "fish", cases: cases, normalise: ShellCompletionTests.fishWord)
+    for shell in ["bash", "zsh", "fish"] {
+      try ShellCompletionTests.driveAndCheck(
+        shell, [("cointrack coins remove ", ["$HOME", "7", "@home-coin"])], in: sandbox,
+        environment: environment, quoted: Self.backslashQuoted)
     }
     Self.expectNothingRan(in: directory, shell: "bash, zsh or fish")
   }

@@ -79,16 +79,38 @@ import Testing
     }
   }
 
-  /// bash with bash-completion: COMP_WORDS split as readline splits them ('=' is a word break),
-  /// then the function that `complete -p` names, then COMPREPLY.
-  @Test func bash() throws {
+  /// Each shell completes every line of `cases` as the table declares: bash and zsh through
+  /// their drivers below, fish with `complete -C`.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completes(_ shell: String) throws {
     let (sandbox, environment) = try Self.prepare()
-    guard let output = try Self.driveBash(Self.cases, in: sandbox, environment: environment)
-    else { return }
-    Self.check(output, shell: "bash")
+    try Self.driveAndCheck(shell, Self.cases, in: sandbox, environment: environment)
   }
 
-  /// The bash driver's output for `cases`; nil when bash or bash-completion is missing.
+  /// Drives `shell` over `cases` and checks what it offers; nothing when the shell is missing.
+  /// `quoted` turns an expected word into the form bash and zsh offer it in (fish prints words
+  /// as they are and quotes them on insertion).
+  static func driveAndCheck(
+    _ shell: String, _ cases: [Case], in sandbox: Sandbox, environment: [String: String],
+    quoted: @escaping (String) -> String = { $0 }
+  ) throws {
+    let offered = cases.map { (line: $0.line, expected: $0.expected.map(quoted)) }
+    let output: ProcessResult?
+    switch shell {
+    case "bash": output = try driveBash(offered, in: sandbox, environment: environment)
+    case "zsh": output = try driveZsh(offered, in: sandbox, environment: environment)
+    default:
+      if let fishOutput = try driveFish(cases, environment: environment) {
+        check(fishOutput, shell: shell, cases: cases, normalise: fishWord)
+      }
+      return
+    }
+    if let output { check(output, shell: shell, cases: offered) }
+  }
+
+  /// What bash offers for `cases`, or nil when bash or bash-completion is missing: COMP_WORDS
+  /// split as readline splits them ('=' is a word break), then the function that `complete -p`
+  /// names, then COMPREPLY.
   static func driveBash(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
     throws -> ProcessResult?
   {
@@ -122,7 +144,8 @@ import Testing
     }
     let file = sandbox.root.appendingPathComponent("drive.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
-    return try ExternalTool.run(bash, ["--norc", "--noprofile", file.path], environment: environment)
+    return try ExternalTool.run(
+      bash, ["--norc", "--noprofile", file.path], environment: environment)
   }
 
   /// `line` split as readline splits it for COMP_WORDS: at spaces, and around the '=' of
@@ -134,16 +157,9 @@ import Testing
     }
   }
 
-  /// zsh: compinit with the script's directory on fpath, driven through a pseudo-terminal
-  /// (zpty) that types each line and a TAB; a wrapper around compadd records what is offered.
-  @Test func zsh() throws {
-    let (sandbox, environment) = try Self.prepare()
-    guard let output = try Self.driveZsh(Self.cases, in: sandbox, environment: environment)
-    else { return }
-    Self.check(output, shell: "zsh")
-  }
-
-  /// The zsh driver's output for `cases`; nil when zsh is missing.
+  /// What zsh offers for `cases`, or nil when zsh is missing: compinit with the script's
+  /// directory on fpath, driven through a pseudo-terminal (zpty) that types each line and a TAB;
+  /// a wrapper around compadd records what is offered.
   static func driveZsh(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
     throws -> ProcessResult?
   {
@@ -161,15 +177,8 @@ import Testing
       standardOutput: offered, standardError: result.standardError, status: result.status)
   }
 
-  /// fish: `complete -C LINE` with the script sourced.
-  @Test func fish() throws {
-    let (sandbox, environment) = try Self.prepare()
-    defer { withExtendedLifetime(sandbox) {} }
-    guard let output = try Self.driveFish(Self.cases, environment: environment) else { return }
-    Self.check(output, shell: "fish", normalise: Self.fishWord)
-  }
-
-  /// The fish driver's output for `cases`; nil when fish is missing.
+  /// What fish offers for `cases`, or nil when fish is missing: `complete -C LINE` with the
+  /// script sourced.
   static func driveFish(_ cases: [Case], environment: [String: String]) throws -> ProcessResult? {
     guard let fish = ExternalTool.require("fish", installHint: "apt-get install fish") else {
       return nil

@@ -50,7 +50,8 @@ import Testing
     let sandbox = try Sandbox()
     let result = try sandbox.run(["coins", "list", "--format", "csv", "--today", "2024-01-01"])
     #expect(
-      result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true,bitcoin\r\n"))
+      result.standardOutput.contains(
+        "1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true,bitcoin\r\n"))
     let before = try sandbox.run(
       ["coins", "list", "--format", "csv"], environment: ["COINTRACK_TODAY": "2017-01-01"])
     #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,,,bitcoin\r\n"))
