@@ -185,7 +185,8 @@ enum ErrorFunnel {
     case .unusable(let path, let reason):
       return Failure(
         message:
-          "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
+          "the state file \(quote(path, shortened: false)) is unusable: \(shown(reason)); it was "
+          + "left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(

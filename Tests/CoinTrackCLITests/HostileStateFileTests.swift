@@ -115,6 +115,10 @@ import Testing
       bytes: replacing(#""next_id": 6"#, with: #""next_id": 6, "extra": []"#),
       complaint: "is unusable: 'extra' is not a known key"),
     Hostile(
+      name: "an unknown key holding an escape sequence",
+      bytes: replacing(#""next_id": 6"#, with: #""next_id": 6, "\u001b]0;owned\u0007": 1"#),
+      complaint: "is unusable: '\\u{1b}]0;owned\\u{7}' is not a known key"),
+    Hostile(
       name: "an unknown key in a coin",
       bytes: replacing(#""id": 1,"#, with: #""id": 1, "price": 9,"#),
       complaint: "is unusable: 'coins[0].price' is not a known key"),

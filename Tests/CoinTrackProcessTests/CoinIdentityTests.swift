@@ -200,3 +200,46 @@ import Testing
     #expect(listed.standardOutput == "id\r\n2\r\n9\r\n")
   }
 }
+
+/// Coins that Binance and Twelve Data know by symbol alone.
+@Suite struct SymbolOnlyCoinTests {
+  @Test func aBinanceCoinIsIdentifiedAsSymbolSlashItsSymbol() throws {
+    let api = try FakePriceAPI([.init(path: "/api/v3/klines", body: "[]")])
+    let sandbox = try Sandbox()
+    let environment = ["COINTRACK_BINANCE_URL": api.baseURL]
+    let added = try sandbox.run(
+      ["coins", "add", "foo", "--source", "binance", "--format", "csv"], environment: environment)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,FOO,FOO,symbol/FOO\r\n")
+    // Its id names it too, in any case; the same coin is not added twice.
+    let again = try sandbox.run(
+      ["coins", "add", "@symbol/foo", "--source", "binance"], environment: environment)
+    #expect(again.status == 65)
+    #expect(
+      again.standardError
+        == "cointrack: '@symbol/foo' is already tracked as FOO (id 6, @symbol/FOO).\n")
+    let removed = try sandbox.run(["coins", "remove", "@SYMBOL/FOO", "--format", "csv"])
+    #expect(removed.standardOutput == "id,symbol,name,coin_id\r\n6,FOO,FOO,symbol/FOO\r\n")
+    // A CoinGecko id means nothing to Binance unless the snapshot knows the coin.
+    let unknown = try sandbox.run(
+      ["coins", "add", "@uniswap", "--source", "binance"], environment: environment)
+    #expect(unknown.status == 66)
+  }
+
+  @Test func aTwelveDataNameIsCleanedOnTheWayIn() throws {
+    let api = try FakePriceAPI([
+      .init(
+        path: "/time_series",
+        body:
+          #"{"meta":{"symbol":"FOO/USD","interval":"1day","currency_base":"\u001b[31mFoo\u202e Coin\u0007","currency_quote":"US Dollar"},"values":[{"datetime":"2024-01-01","close":"1.5"}],"status":"ok"}"#
+      )
+    ])
+    let sandbox = try Sandbox()
+    let added = try sandbox.run(
+      ["coins", "add", "foo", "--source", "twelvedata", "--format", "csv"],
+      environment: ["COINTRACK_TWELVEDATA_URL": api.baseURL, "TWELVEDATA_API_KEY": "k"])
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,FOO,[31mFoo Coin,symbol/FOO\r\n")
+    #expect(try sandbox.run(["coins", "list"]).status == 0)
+  }
+}
