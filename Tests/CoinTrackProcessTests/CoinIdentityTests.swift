@@ -81,6 +81,30 @@ import Testing
     #expect(try api.requests().map(\.path) == ["/coins/list"])
   }
 
+  /// A version 2 file, keyed by symbol, reads as it is; the first change migrates it to version
+  /// 3 and keeps the old bytes as state.json.bak-v2, after which a second UNI can be tracked.
+  @Test func aVersion2FileMigratesOnTheFirstChange() throws {
+    let api = try Self.coinList(Self.recordedCoinList)
+    let sandbox = try Sandbox()
+    let version2 =
+      #"{"schema_version": 2, "profile": {"username": "old", "source": null, "currency": null}, "#
+      + #""coins": [{"id": 3, "symbol": "UNI", "name": "Uniswap", "coingecko_id": "uniswap"}, "#
+      + #"{"id": 4, "symbol": "FOO", "name": "FOO", "coingecko_id": null}], "#
+      + #""next_id": 5, "revision": 9}"#
+    try sandbox.writeState(version2)
+    let listed = try sandbox.run(["coins", "list", "--format", "csv", "--fields", "id,coin_id"])
+    #expect(listed.standardOutput == "id,coin_id\r\n3,uniswap\r\n4,symbol/FOO\r\n")
+    #expect(sandbox.stateData() == Data(version2.utf8))
+    let added = try Self.run(sandbox, ["coins", "add", "@uni", "--format", "csv"], api: api)
+    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n5,UNI,Uni,uni\r\n")
+    let backup = sandbox.stateFile.deletingLastPathComponent().appendingPathComponent(
+      "state.json.bak-v2")
+    #expect(try Data(contentsOf: backup) == Data(version2.utf8))
+    let document = try StateDocument(try #require(sandbox.stateData()))
+    #expect(document.revision == 10)
+    #expect(document.coins.map(\.symbol) == ["UNI", "FOO", "UNI"])
+  }
+
   @Test func theSnapshotCoinsResolveBySymbolOrIdWithoutARequest() throws {
     let api = try Self.coinList(Self.recordedCoinList)
     let sandbox = try Sandbox()
