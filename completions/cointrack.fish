@@ -101,10 +101,10 @@ complete -c cointrack -n "__cointrack_at 'coins list'" -l cached-only -d 'Answer
 # cointrack coins add
 complete -c cointrack -n "__cointrack_at 'coins add'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'coins add'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
-complete -c cointrack -n "__cointrack_at 'coins add' 0+" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name: btc, Bitcoin, "bitcoin cash".'
+complete -c cointrack -n "__cointrack_at 'coins add' 0+" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
 
 # cointrack coins remove
-complete -c cointrack -n "__cointrack_at 'coins remove' 0+" -a '(__cointrack_ask tracked)' -d 'An id, symbol or full name of a tracked coin.'
+complete -c cointrack -n "__cointrack_at 'coins remove' 0+" -a '(__cointrack_ask tracked)' -d 'An id, @id, symbol or full name of a tracked coin.'
 
 # cointrack prices
 complete -c cointrack -n "__cointrack_at 'prices'" -l from -x -a 'today yesterday' -d 'The first day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
@@ -115,7 +115,7 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l source -x -a 'offline coin
 complete -c cointrack -n "__cointrack_at 'prices'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
-complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol or full name.'
+complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id.'
 
 # cointrack profile
 complete -c cointrack -n "__cointrack_at 'profile' 0" -a show -d 'Show the username and preferences.'

@@ -70,7 +70,10 @@ struct CommandRunner {
           path: path, lockTimeoutSeconds: 0, initialState: CommandRunner.initialState
         ).load()
       else { return "" }
-      words = state.coins.map(\.coin.symbol) + state.coins.map { String($0.id) }
+      var symbols: Set<String> = []
+      words =
+        state.coins.map(\.coin.symbol).filter { symbols.insert($0).inserted }
+        + state.coins.map { String($0.id) } + state.coins.map { "@" + $0.coin.id }
     }
     return words.map { $0 + "\n" }.joined()
   }

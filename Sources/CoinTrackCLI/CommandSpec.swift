@@ -7,7 +7,7 @@ enum CompletionKind: Hashable, Sendable {
   case choices
   /// A date: YYYY-MM-DD, `today` or `yesterday`.
   case date
-  /// A tracked coin: its symbol or id.
+  /// A tracked coin: its symbol, list id or `@` coin id.
   case trackedCoin
   /// A coin of the catalogue: its symbol.
   case catalogueCoin
@@ -22,7 +22,7 @@ enum CompletionKind: Hashable, Sendable {
 enum CandidateList: String, CaseIterable, Sendable {
   /// The catalogue's symbols.
   case catalogue
-  /// The tracked coins' symbols, then their ids.
+  /// The tracked coins' symbols, then their list ids, then their coin ids after `@`.
   case tracked
 
   /// The first argument of the hidden form.

@@ -103,8 +103,9 @@ enum CommandTable {
     "list", summary: "List the tracked coins with their latest price.",
     discussion: """
       One row per tracked coin: its id, symbol and name, the latest price on or before today, \
-      the date of that price, its currency and source. On first use the list holds BTC, ETH, \
-      BNB, SOL and XRP.
+      the date of that price, its currency and source, and its coin id (the CoinGecko id, or \
+      symbol/SYMBOL for a coin only Binance or Twelve Data knows), which '@' names it by. On \
+      first use the list holds BTC, ETH, BNB, SOL and XRP.
       """,
     options: [sourceOption, currencyOption, refreshOption, cachedOnlyOption],
     examples: [
@@ -120,16 +121,18 @@ enum CommandTable {
   static let coinsAdd = CommandSpec(
     "add", summary: "Start tracking coins.",
     discussion: """
-      Each COIN is a symbol or a full name, in any case. Either every coin is added or, when one \
-      is unknown or already tracked, none is. Prints the coins added with their new ids.
+      Each COIN is a symbol or a full name, in any case, or @ and a coin id: @bitcoin. Either \
+      every coin is added or, when one is unknown, names several coins or is already tracked, \
+      none is. Prints the coins added with their new ids.
 
       With a live --source, any coin that source knows can be added, not only the snapshot's: \
-      CoinGecko's by symbol, name or CoinGecko id; Binance's and Twelve Data's by symbol.
+      CoinGecko's by symbol, name or id (@uniswap); Binance's and Twelve Data's by symbol. A \
+      symbol several coins share is refused with the id and name of each; add one by its id.
       """,
     arguments: [
       ArgumentSpec(
-        "COIN", summary: "A symbol or full name: btc, Bitcoin, \"bitcoin cash\".", repeating: true,
-        completion: .catalogueCoin)
+        "COIN", summary: "A symbol, full name or @id: btc, \"bitcoin cash\", @bitcoin.",
+        repeating: true, completion: .catalogueCoin)
     ],
     options: [sourceOption, cachedOnlyOption],
     examples: [
@@ -146,12 +149,13 @@ enum CommandTable {
   static let coinsRemove = CommandSpec(
     "remove", summary: "Stop tracking coins.",
     discussion: """
-      Each COIN is the id that 'cointrack coins list' shows, a symbol or a full name. Either \
-      every coin is removed or, when one is not tracked, none is. Ids are never reused.
+      Each COIN is the id that 'cointrack coins list' shows (digits only), @ and the coin id it \
+      shows (@bitcoin), a symbol or a full name. Either every coin is removed or, when one is \
+      not tracked or names several tracked coins, none is. Ids are never reused.
       """,
     arguments: [
       ArgumentSpec(
-        "COIN", summary: "An id, symbol or full name of a tracked coin.", repeating: true,
+        "COIN", summary: "An id, @id, symbol or full name of a tracked coin.", repeating: true,
         completion: .trackedCoin)
     ],
     examples: [
@@ -189,7 +193,7 @@ enum CommandTable {
       day with a price becomes a price directive for that tool.
       """,
     arguments: [
-      ArgumentSpec("COIN", summary: "A symbol or full name.", completion: .catalogueCoin)
+      ArgumentSpec("COIN", summary: "A symbol, full name or @id.", completion: .catalogueCoin)
     ],
     options: [
       fromOption, toOption, statsOption, chartOption, sourceOption, currencyOption, refreshOption,

@@ -123,7 +123,16 @@ extension CompletionScript {
               ((${#positionals[@]} > 0)) || _\(program)_subcommands "$path"
               [[ -n $REPLY ]] || _\(program)_arguments "$path" ${#positionals[@]} "${positionals[@]}"
           fi
-          mapfile -t COMPREPLY < <(compgen -P "$prefix" -W "$REPLY" -- "$cur")
+          # The words are literal: matched by prefix here, as 'compgen -W' would expand $(...),
+          # backticks and variables in them, and each offered shell-quoted, so that a word
+          # holding shell syntax is inserted as text and never runs.
+          local candidate quoted
+          COMPREPLY=()
+          while IFS= read -r candidate; do
+              [[ -n $candidate && $candidate == "$cur"* ]] || continue
+              printf -v quoted '%q' "$candidate"
+              COMPREPLY+=("$prefix$quoted")
+          done <<< "${REPLY// /$'\\n'}"
       }
 
       complete -F _\(program) \(program)

@@ -115,7 +115,7 @@ enum ErrorFunnel {
   private static func failure(for error: TrackerError) -> Failure {
     switch error {
     case .unknownCoin(let input, let suggestions):
-      let named = suggestions.map { "\($0.symbol) (\($0.name))" }
+      let named = suggestions.map { "\(shown($0.symbol)) (\(shown($0.name)))" }
       let hint =
         named.isEmpty
         ? "; see 'cointrack coins available'."
@@ -123,7 +123,8 @@ enum ErrorFunnel {
       return Failure(message: "unknown coin \(quote(input))" + hint, code: .notFound, usage: nil)
     case .coinAlreadyTracked(let input, let tracked):
       return Failure(
-        message: "\(quote(input)) is already tracked as \(tracked.coin.symbol) (id \(tracked.id)).",
+        message: "\(quote(input)) is already tracked as \(shown(tracked.coin.symbol)) "
+          + "(id \(tracked.id), @\(shown(tracked.coin.id))).",
         code: .invalidValue, usage: nil)
     case .noIDsLeft(let input):
       return Failure(
@@ -134,6 +135,18 @@ enum ErrorFunnel {
       return Failure(
         message: "\(quote(input)) is not a tracked coin; see 'cointrack coins list'.",
         code: .notFound, usage: nil)
+    case .ambiguousCoin(let input, let candidates, let pool):
+      let among: String
+      switch pool {
+      case .source(let source): among = "\(source) coins"
+      case .tracked: among = "tracked coins"
+      }
+      let named = candidates.map { "@\(shown($0.id)) (\(shown($0.name)))" }
+      return Failure(
+        message: "\(quote(input)) names \(candidates.count) \(among): "
+          + listing(named, conjunction: "and") + "; name one by its id, such as "
+          + "'@\(shown(candidates[0].id))'.",
+        code: .invalidValue, usage: nil)
     case .rangeStartsAfterEnd(let from, let to):
       return Failure(
         message: "the range starts after it ends: --from \(from) is after --to \(to).",
@@ -142,7 +155,8 @@ enum ErrorFunnel {
       let shown = input == day.description ? quote(input) : "\(quote(input)) (\(day))"
       return Failure(
         message: "the date \(shown) is after today, \(today).", code: .invalidValue, usage: nil)
-    case .noPricesInRange(let symbol, let requested, let held, let source):
+    case .noPricesInRange(let rawSymbol, let requested, let held, let source):
+      let symbol = shown(rawSymbol)
       let span =
         requested.count == 1
         ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
@@ -158,7 +172,11 @@ enum ErrorFunnel {
       case .tooLong(let count):
         reason = "it has \(count) characters, more than \(Profile.maximumUsernameLength)"
       case .lineBreak: reason = "it holds a line break"
-      case .controlCharacter: reason = "it holds a control character"
+      case .invisibleCharacter(let scalar, let position):
+        let name = scalar.properties.name.map { " " + $0 } ?? ""
+        reason =
+          "it holds \(UntrustedText.codePoint(scalar))\(name), an invisible or control "
+          + "character, at position \(position)"
       case .leadingDash: reason = "it starts with '-'"
       }
       return Failure(
@@ -171,7 +189,8 @@ enum ErrorFunnel {
     case .unusable(let path, let reason):
       return Failure(
         message:
-          "the state file \(quote(path, shortened: false)) is unusable: \(reason); it was left untouched.",
+          "the state file \(quote(path, shortened: false)) is unusable: \(shown(reason)); it was "
+          + "left untouched.",
         code: .unusableState, usage: nil)
     case .newerSchema(let path, let version, let supported):
       return Failure(
@@ -271,11 +290,6 @@ enum ErrorFunnel {
       return Failure(
         message: "the \(source) cache lacks \(what), and --cached-only forbids asking.",
         code: .unavailable, usage: nil)
-    case .ambiguousSymbol(let source, let input, let candidates):
-      return Failure(
-        message: "\(quote(input)) names several \(source) coins: "
-          + listing(candidates, conjunction: "or") + "; give the id instead.",
-        code: .invalidValue, usage: nil)
     case .httpUnavailable(let source, let detail):
       return Failure(
         message: "cannot reach \(source): the HTTP library is unavailable (\(detail)).",
@@ -330,8 +344,10 @@ enum ErrorFunnel {
     days.count == 1 ? "the day \(days.first)" : "the days from \(days.first) to \(days.last)"
   }
 
-  /// `input` in single quotes with control characters escaped, so that a message stays one line;
-  /// `shortened` cuts what the user typed to a readable length (never a path).
+  /// `input` in single quotes with control and other invisible characters (direction
+  /// overrides, zero-width and tag characters) escaped, so that a message stays one line and
+  /// shows what was typed; `shortened` cuts what the user typed to a readable length (never a
+  /// path).
   static func quote(_ input: String, shortened: Bool = true) -> String {
     var escaped = escaping(input)
     if shortened, escaped.count > 100 { escaped = String(escaped.prefix(97)) + "..." }
@@ -379,9 +395,7 @@ enum ErrorFunnel {
       case "'": escaped += "\\'"
       case "\\": escaped += "\\\\"
       default:
-        if scalar.properties.generalCategory == .control || scalar == "\u{2028}"
-          || scalar == "\u{2029}"
-        {
+        if scalar.isInvisible {
           escaped += "\\u{" + String(scalar.value, radix: 16) + "}"
         } else {
           escaped.unicodeScalars.append(scalar)
@@ -389,6 +403,12 @@ enum ErrorFunnel {
       }
     }
     return escaped
+  }
+
+  /// Text from outside (a symbol, a name, a coin id) as it may appear in a message: with
+  /// invisible characters escaped, so that it cannot act on the terminal.
+  static func shown(_ text: String) -> String {
+    UntrustedText.terminalEscaped(text)
   }
 
   private static func didYouMean(_ suggestions: [String]) -> String {

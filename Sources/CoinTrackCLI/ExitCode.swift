@@ -43,7 +43,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         + "argument that is not UTF-8."
     case .invalidValue:
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
-        + "already tracked, a symbol an accounting format cannot write."
+        + "already tracked, a symbol or name that fits several coins, a symbol an accounting "
+        + "format cannot write."
     case .notFound:
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:

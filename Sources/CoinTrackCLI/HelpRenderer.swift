@@ -230,7 +230,7 @@ struct HelpRenderer {
       return "The daily closes embedded in cointrack: Binance spot, 9 coins, to 2026-05-20. "
         + "Needs no network. " + currencies
     case .coingecko:
-      return "CoinGecko's API. Any coin it knows, by symbol, name or CoinGecko id. A demo key "
+      return "CoinGecko's API. Any coin it knows, by symbol, name or @id (@uniswap). A demo key "
         + "in COINGECKO_API_KEY is sent if set; a paid key in "
         + "\(LiveSourceConfiguration.coinGeckoProKeyVariable) wins and selects the pro host. "
         + "Without a paid key, history reaches back 365 days. " + currencies

@@ -18,11 +18,13 @@ public struct Catalogue: Sendable {
     self.entries = entries
   }
 
-  /// The entry that `input` names by symbol or full name, ignoring case.
+  /// The entry that `input` names: by id after `@`, else by symbol or full name, ignoring case.
+  /// The snapshot's coins share no symbol or name, so at most one entry matches.
   public func entry(named input: String) -> Entry? {
-    let trimmed = input.trimmingSpaces()
-    return entries.first { $0.coin.symbol.lowercased() == trimmed.lowercased() }
-      ?? entries.first { $0.coin.isNamed(by: trimmed) }
+    guard let coin = Coin.matches(of: input, among: entries.lazy.map(\.coin)).first else {
+      return nil
+    }
+    return entries.first { $0.coin == coin }
   }
 
   /// The coins whose symbol or name is close to `input`, closest first.

@@ -16,28 +16,26 @@ struct CoinGeckoAPI: LivePriceAPI {
 
   private var headers: [(name: String, value: String)] { plan.header.map { [$0] } ?? [] }
 
+  /// The coin `input` names: by CoinGecko id after `@`, else by symbol, name or bare id. A
+  /// word that fits several coins (`uni` is Uniswap's symbol and another coin's id) is never
+  /// settled by a guess: the error lists every candidate's id and name.
   func resolve(_ input: String, cache: LiveCacheAccess) throws -> Coin {
     // The snapshot's coins carry their ids, so the common case needs no request.
     if let entry = SnapshotPriceSource().catalogue().entry(named: input) { return entry.coin }
     let coins = try coinList(cache: cache)
-    let needle = input.trimmingSpaces().lowercased()
-    if let exact = coins.first(where: { $0.coingeckoID == needle }) { return exact }
-    for matches in [
-      coins.filter { $0.symbol.lowercased() == needle },
-      coins.filter { $0.name.lowercased() == needle },
-    ] where !matches.isEmpty {
-      guard matches.count == 1 else {
-        throw SourceError.ambiguousSymbol(
-          source: requester.source.rawValue, input: input,
-          candidateIDs: matches.compactMap(\.coingeckoID).sorted())
-      }
-      return matches[0]
+    let matches = Coin.matches(of: input, among: coins, matchingCoinGeckoIDs: true)
+    guard let first = matches.first else {
+      let suggestions = EditDistance.closest(
+        to: input, among: coins.prefix(20_000).map(\.symbol), limit: 3)
+      throw TrackerError.unknownCoin(
+        input: input,
+        suggestions: suggestions.compactMap { symbol in coins.first { $0.symbol == symbol } })
     }
-    let suggestions = EditDistance.closest(
-      to: input, among: coins.prefix(20_000).map(\.symbol), limit: 3)
-    throw TrackerError.unknownCoin(
-      input: input,
-      suggestions: suggestions.compactMap { symbol in coins.first { $0.symbol == symbol } })
+    guard matches.count == 1 else {
+      throw TrackerError.ambiguousCoin(
+        input: input, candidates: matches, among: .source(requester.source.rawValue))
+    }
+    return first
   }
 
   func key(for coin: Coin, currency: String, cache: LiveCacheAccess) throws -> String {
@@ -150,6 +148,10 @@ struct CoinGeckoAPI: LivePriceAPI {
   }
 
   /// CoinGecko's coins (id, symbol, name), from /coins/list, cached for a day.
+  ///
+  /// Every entry is checked on the way in, from the API and again from the cache: one whose id
+  /// or symbol breaks the rules of `UntrustedText`, or whose name is too long, is left out;
+  /// invisible characters are removed from names, and a name left empty becomes the symbol.
   private func coinList(cache: LiveCacheAccess) throws -> [Coin] {
     let list = try cache.value(
       "coins-list", maximumAge: CoinGeckoAPI.coinListMaximumAge, what: "the list of coins"
@@ -158,11 +160,13 @@ struct CoinGeckoAPI: LivePriceAPI {
       guard case .array(let entries) = body else { throw badResponse("coins/list is not an array") }
       // Only the three fields are kept: the answer also carries platforms when asked.
       return .array(
-        try entries.map { entry in
+        try entries.compactMap { entry in
           guard case .string(let id)? = entry["id"], case .string(let symbol)? = entry["symbol"],
             case .string(let name)? = entry["name"]
           else { throw badResponse("a coins/list entry lacks id, symbol or name") }
-          return .array([.string(id), .string(symbol), .string(name)])
+          return CoinGeckoAPI.checkedCoin(id: id, symbol: symbol, name: name).map { coin in
+            .array([.string(id), .string(coin.symbol), .string(coin.name)])
+          }
         })
     }
     guard case .array(let entries) = list else {
@@ -172,8 +176,16 @@ struct CoinGeckoAPI: LivePriceAPI {
       guard case .array(let fields) = entry, fields.count == 3, case .string(let id) = fields[0],
         case .string(let symbol) = fields[1], case .string(let name) = fields[2]
       else { return nil }
-      return Coin(symbol: symbol.uppercased(), name: name, coingeckoID: id)
+      return CoinGeckoAPI.checkedCoin(id: id, symbol: symbol, name: name)
     }
+  }
+
+  /// The coin of one /coins/list entry, or nil when the entry cannot be used safely.
+  static func checkedCoin(id: String, symbol: String, name: String) -> Coin? {
+    guard UntrustedText.isCoinGeckoID(id), let symbol = UntrustedText.symbol(symbol),
+      let name = UntrustedText.cleanedName(name)
+    else { return nil }
+    return Coin(symbol: symbol, name: name.isEmpty ? symbol : name, coingeckoID: id)
   }
 
   /// GETs from the API with the key header, and turns CoinGecko's error codes into what they

@@ -15,9 +15,17 @@ protocol LivePriceAPI: Sendable {
 
 extension LivePriceAPI {
   /// `input` as a ticker symbol to ask an API about: upper-case letters and digits, at most 20;
-  /// anything else cannot name a coin there.
+  /// anything else cannot name a coin there. `@symbol/FOO`, the id of a coin known by its
+  /// symbol alone, gives the symbol `FOO`.
   func tickerSymbol(_ input: String) throws(TrackerError) -> String {
-    let symbol = input.trimmingSpaces().uppercased()
+    var text = input.trimmingSpaces()
+    if let id = Coin.referencedID(in: text) {
+      guard id.lowercased().hasPrefix(Coin.symbolIDPrefix) else {
+        throw TrackerError.unknownCoin(input: input, suggestions: [])
+      }
+      text = String(id.dropFirst(Coin.symbolIDPrefix.count))
+    }
+    let symbol = text.uppercased()
     guard !symbol.isEmpty, symbol.count <= 20,
       symbol.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
     else { throw TrackerError.unknownCoin(input: input, suggestions: []) }

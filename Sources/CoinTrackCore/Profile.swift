@@ -27,8 +27,8 @@ public struct Profile: Hashable, Sendable {
     if trimmed.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" }) {
       throw reject(.lineBreak)
     }
-    if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      throw reject(.controlCharacter)
+    if let (position, scalar) = UntrustedText.firstInvisible(in: input) {
+      throw reject(.invisibleCharacter(scalar, position: position))
     }
     if trimmed.count > maximumUsernameLength { throw reject(.tooLong(trimmed.count)) }
     if trimmed.hasPrefix("-") { throw reject(.leadingDash) }
@@ -41,6 +41,8 @@ public enum UsernameProblem: Hashable, Sendable {
   case empty
   case tooLong(Int)
   case lineBreak
-  case controlCharacter
+  /// A control, format or other invisible character (U+202E, U+200B, a tag character...) at
+  /// `position`, counting Unicode scalars from 1.
+  case invisibleCharacter(Unicode.Scalar, position: Int)
   case leadingDash
 }

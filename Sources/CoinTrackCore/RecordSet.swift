@@ -152,10 +152,10 @@ public enum RecordKind: CaseIterable, Sendable {
       return [
         Field("id", isNumeric: true), Field("symbol"), Field("name"),
         Field("price", isNumeric: true), Field("date"), Field("currency"), Field("source"),
-        Field("closed", isShownInTables: false),
+        Field("closed", isShownInTables: false), Field("coin_id"),
       ]
     case .trackedCoin:
-      return [Field("id", isNumeric: true), Field("symbol"), Field("name")]
+      return [Field("id", isNumeric: true), Field("symbol"), Field("name"), Field("coin_id")]
     case .catalogueEntry:
       return [Field("symbol"), Field("name"), Field("first_date"), Field("last_date")]
     case .priceRow:
@@ -230,7 +230,8 @@ extension RecordSet {
       case 4: return .day(latestPrices[record]?.day)
       case 5: return .optional(latestPrices[record]?.currency)
       case 6: return .optional(latestPrices[record]?.source)
-      default: return latestPrices[record].map { .bool($0.isClosed) } ?? .null
+      case 7: return latestPrices[record].map { .bool($0.isClosed) } ?? .null
+      default: return .text(coins[record].coin.id)
       }
     }
   }
@@ -241,7 +242,8 @@ extension RecordSet {
       switch field {
       case 0: return .number(String(coins[record].id))
       case 1: return .text(coins[record].coin.symbol)
-      default: return .text(coins[record].coin.name)
+      case 2: return .text(coins[record].coin.name)
+      default: return .text(coins[record].coin.id)
       }
     }
   }

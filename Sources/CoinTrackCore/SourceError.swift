@@ -18,8 +18,6 @@ public enum SourceError: Error, Hashable, Sendable {
   case unsupportedCurrency(source: String, input: String, supported: [String])
   /// `--cached-only` was given and the cache lacks what the command needs.
   case notCached(source: String, what: String)
-  /// The symbol names several coins of the source; the user must pick one by its id.
-  case ambiguousSymbol(source: String, input: String, candidateIDs: [String])
   /// The HTTP library could not be loaded.
   case httpUnavailable(source: String, detail: String)
   /// The plan in use answers only the last `windowDays` days, and none of `days` is among them

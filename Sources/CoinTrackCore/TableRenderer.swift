@@ -41,15 +41,28 @@ enum TableRenderer {
   }
 
   /// Calls `body` with the text of a cell, lent rather than copied: a table of a thousand rows
-  /// looks at each cell twice.
+  /// looks at each cell twice. Invisible characters (escape sequences, direction overrides)
+  /// are shown escaped, as `\u{1b}`: a table goes to a terminal.
   private static func withText<Result>(of value: RecordSet.Value, _ body: (String) -> Result)
     -> Result
   {
     switch value {
-    case .text(let text), .number(let text): return body(text)
+    case .text(let text):
+      return isPrintableASCII(text) ? body(text) : body(UntrustedText.terminalEscaped(text))
+    case .number(let text): return body(text)
     case .bool(let flag): return body(flag ? "true" : "false")
     case .null: return body("-")
     }
+  }
+
+  /// Whether `text` is printable ASCII alone, all most cells hold, which needs no escaping.
+  private static func isPrintableASCII(_ text: String) -> Bool {
+    // The lowest and highest byte, rather than a test per byte, lets the loop be vectorised.
+    let range = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.reduce((low: UInt8.max, high: UInt8.min)) { (min($0.low, $1), max($0.high, $1)) }
+    }
+    guard let range else { return false }
+    return range.low >= 0x20 && range.high < 0x7F
   }
 
   /// The columns' widths and alignments.

@@ -26,19 +26,20 @@ public struct Tracker: Sendable {
 
   /// Adds every named coin, or none of them when one cannot be added.
   ///
-  /// Names that resolve to the same coin add it once.
+  /// A coin is the same coin as another when their coin ids are equal, whatever their symbols:
+  /// names that resolve to the same coin add it once, and a coin already tracked is refused.
   public func addCoins(_ inputs: [String]) throws -> [TrackedCoin] {
     var resolved: [(input: String, coin: Coin)] = []
     for input in inputs {
       let coin = try source.resolveCoin(input)
-      if !resolved.contains(where: { $0.coin.symbol == coin.symbol }) {
+      if !resolved.contains(where: { $0.coin.id == coin.id }) {
         resolved.append((input, coin))
       }
     }
     return try openStore().update { state in
       var added: [TrackedCoin] = []
       for (input, coin) in resolved {
-        if let existing = state.coins.first(where: { $0.coin.symbol == coin.symbol }) {
+        if let existing = state.coins.first(where: { $0.coin.id == coin.id }) {
           throw TrackerError.coinAlreadyTracked(input: input, coin: existing)
         }
         guard state.nextID <= TrackerState.largestID else {
@@ -53,14 +54,13 @@ public struct Tracker: Sendable {
     }
   }
 
-  /// Removes every named coin (by id, symbol or name), or none of them when one is not tracked.
+  /// Removes every named coin (by list id, `@` coin id, symbol or name), or none of them when
+  /// one is not tracked or names several.
   public func removeCoins(_ inputs: [String]) throws -> [TrackedCoin] {
     try openStore().update { state in
       var removed: [TrackedCoin] = []
       for input in inputs {
-        guard let tracked = state.trackedCoin(named: input) else {
-          throw TrackerError.coinNotTracked(input: input)
-        }
+        let tracked = try state.trackedCoin(named: input)
         if !removed.contains(tracked) { removed.append(tracked) }
       }
       state.coins.removeAll { removed.contains($0) }
@@ -71,7 +71,7 @@ public struct Tracker: Sendable {
   /// The coins of the embedded snapshot, with the days it holds for each.
   ///
   /// Live sources know thousands of coins and publish no such list in one answer; any coin they
-  /// know can still be added by symbol, name or id.
+  /// know can still be added by symbol, name or `@` id.
   public func availableCoins() -> [Catalogue.Entry] {
     SnapshotPriceSource().catalogue().entries
   }

@@ -8,6 +8,9 @@ public enum TrackerError: Error, Hashable, Sendable {
   case noIDsLeft(input: String)
   /// No tracked coin has this id, symbol or name.
   case coinNotTracked(input: String)
+  /// The symbol or name fits several coins (of a source, or tracked); the user must pick one
+  /// by its id.
+  case ambiguousCoin(input: String, candidates: [Coin], among: CoinPool)
   /// The range starts after it ends.
   case rangeStartsAfterEnd(from: Day, to: Day)
   /// A date given by the user lies after today.
@@ -16,6 +19,14 @@ public enum TrackerError: Error, Hashable, Sendable {
   case noPricesInRange(symbol: String, requested: DayRange, held: DayRange?, source: String)
   /// The proposed username breaks a rule.
   case invalidUsername(input: String, problem: UsernameProblem)
+}
+
+/// Where an ambiguous coin's candidates come from.
+public enum CoinPool: Hashable, Sendable {
+  /// The coins a price source knows, by the source's name.
+  case source(String)
+  /// The tracked coins.
+  case tracked
 }
 
 /// Why the state file could not be used. Each case names the path.

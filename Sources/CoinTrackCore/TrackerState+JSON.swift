@@ -44,8 +44,8 @@ extension TrackerState {
   /// The document is decoded as it is read, without building a tree: that was most of what
   /// listing a thousand coins cost. One problem is reported: invalid JSON anywhere before any
   /// schema problem, then a missing, malformed or newer `schema_version` (the version decides
-  /// how the rest is read), then the first other problem met reading in order; repeated ids and
-  /// symbols are looked for once every coin has been read.
+  /// how the rest is read), then the first other problem met reading in order; repeated list
+  /// ids and coin ids are looked for once every coin has been read.
   public static func decode(_ bytes: [UInt8]) throws(StateDocumentError) -> (
     state: TrackerState, version: Int
   ) {
@@ -247,6 +247,24 @@ extension JSONReader {
         StateSchemaError(
           keyPath: path.member(keys[0]).text, problem: .invalid("is not a valid username")))
     }
+    if let source = profile.preferredSource, PriceSourceKind(rawValue: source) == nil {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[1]).text,
+          problem: .invalid(
+            "is '\(UntrustedText.terminalEscaped(source))', not one of "
+              + PriceSourceKind.allCases.map(\.rawValue).joined(separator: ", "))))
+    }
+    if let currency = profile.preferredCurrency,
+      !PriceSourceKind.allCases.contains(where: { $0.currencies.contains(currency) })
+    {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[2]).text,
+          problem: .invalid(
+            "is '\(UntrustedText.terminalEscaped(currency))', not a currency code any source "
+              + "quotes")))
+    }
     return profile
   }
 
@@ -282,80 +300,17 @@ extension JSONReader {
           symbol: try required(symbol, keys[1], in: coinPath),
           name: try required(name, keys[2], in: coinPath),
           coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
-      guard !coin.coin.symbol.isEmpty else {
+      if let (key, rule) = TrackerState.brokenRule(of: coin.coin) {
         throw .schema(
-          StateSchemaError(keyPath: coinPath.member(keys[1]).text, problem: .invalid("is empty")))
+          StateSchemaError(keyPath: coinPath.member(keys[key]).text, problem: .invalid(rule)))
       }
       coins.append(coin)
     }
-    try Self.checkForRepeats(in: coins, at: container)
-    return coins
-  }
-
-  /// Refuses a second coin with the id or the symbol of an earlier one: the first such coin in
-  /// the file, its id before its symbol. Done once all coins are read, so that the tables are
-  /// made at their final size rather than grown coin by coin.
-  private static func checkForRepeats(in coins: [TrackedCoin], at container: String)
-    throws(StateDocumentError)
-  {
-    func invalid(_ index: Int, _ key: String, _ detail: String) -> StateDocumentError {
+    if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
       let path = SchemaPath(container: container, index: index, key: key)
-      return .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
+      throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
     }
-    let repeatedSymbol = firstRepeatedSymbol(in: coins)
-    if let index = firstRepeatedID(in: coins), index <= repeatedSymbol ?? index {
-      throw invalid(index, "id", "repeats id \(coins[index].id)")
-    }
-    if let index = repeatedSymbol {
-      throw invalid(index, "symbol", "repeats symbol '\(coins[index].coin.symbol)'")
-    }
-  }
-
-  /// The position of the first coin with the id of an earlier one.
-  private static func firstRepeatedID(in coins: [TrackedCoin]) -> Int? {
-    // Ids are handed out in increasing order, so a file nobody edited by hand needs no set of
-    // them: rising ids cannot repeat.
-    if coins.indices.dropFirst().allSatisfy({ coins[$0 - 1].id < coins[$0].id }) { return nil }
-    var seen = Set<Int>(minimumCapacity: coins.count)
-    return coins.indices.first { !seen.insert(coins[$0].id).inserted }
-  }
-
-  /// The position of the first coin with the symbol of an earlier one.
-  ///
-  /// ASCII symbols, all there are in a file nobody edited by hand, are found by their bytes in a
-  /// table of positions: hashing them into a `Set<String>` was a tenth of loading a thousand
-  /// coins. Other text takes the set, as canonical equivalence can make different bytes the same
-  /// symbol.
-  private static func firstRepeatedSymbol(in coins: [TrackedCoin]) -> Int? {
-    guard !coins.isEmpty else { return nil }
-    // Open addressing over a power-of-two number of slots, at most half of them used.
-    let slotMask = (1 << (Int.bitWidth - (2 * coins.count - 1).leadingZeroBitCount)) - 1
-    var slots = [Int32](repeating: -1, count: slotMask + 1)
-    for index in coins.indices {
-      let symbol = coins[index].coin.symbol
-      guard let hash = symbol.utf8.withContiguousStorageIfAvailable(asciiHash) ?? nil else {
-        var seen = Set<String>(minimumCapacity: coins.count)
-        return coins.indices.first { !seen.insert(coins[$0].coin.symbol).inserted }
-      }
-      var slot = hash & slotMask
-      while slots[slot] >= 0 {
-        if coins[Int(slots[slot])].coin.symbol == symbol { return index }
-        slot = (slot + 1) & slotMask
-      }
-      slots[slot] = Int32(index)
-    }
-    return nil
-  }
-
-  /// The FNV-1a hash of ASCII text; nil for text with other characters.
-  private static func asciiHash(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var allBits: UInt8 = 0
-    for byte in utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      allBits |= byte
-    }
-    return allBits < 0x80 ? Int(truncatingIfNeeded: hash) : nil
+    return coins
   }
 
   /// Reads an object member by member, handing `read` the position in `keys` of each key;

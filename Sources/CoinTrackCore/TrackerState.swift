@@ -2,10 +2,13 @@
 public struct TrackerState: Hashable, Sendable {
   /// The schema version this build writes; it reads this one and every older one.
   ///
-  /// Version 2 added `revision`.
-  public static let schemaVersion = 2
-  /// The largest revision; saves past it keep it, so that a file never becomes unreadable.
-  public static let maximumRevision = Int(Int32.max)
+  /// Version 2 added `revision`; version 3 identifies coins by their coin id (the CoinGecko
+  /// id, else `symbol/SYMBOL`) rather than their symbol, so two coins may share a symbol.
+  public static let schemaVersion = 3
+  /// The largest revision, 2^53 - 1: the largest whole number every JSON reader (JavaScript's
+  /// among them) holds exactly. Saves past it keep it, so that a file never becomes unreadable;
+  /// at one save a millisecond that takes 285,000 years.
+  public static let maximumRevision = 9_007_199_254_740_991
   /// The symbols tracked on first use, in list order.
   public static let defaultSymbols = ["BTC", "ETH", "BNB", "SOL", "XRP"]
 
@@ -34,11 +37,23 @@ public struct TrackerState: Hashable, Sendable {
       profile: Profile(username: Profile.defaultUsername), coins: coins, nextID: coins.count + 1)
   }
 
-  /// The tracked coin that `input` names: its id, symbol or full name.
-  public func trackedCoin(named input: String) -> TrackedCoin? {
+  /// The tracked coin that `input` names: its list id (decimal digits only), its coin id after
+  /// `@`, or its symbol or full name, which must fit one tracked coin only.
+  public func trackedCoin(named input: String) throws(TrackerError) -> TrackedCoin {
     let trimmed = input.trimmingSpaces()
-    if let id = Int(trimmed) { return coins.first { $0.id == id } }
-    return coins.first { $0.coin.symbol.lowercased() == trimmed.lowercased() }
-      ?? coins.first { $0.coin.isNamed(by: trimmed) }
+    // Only plain digits are a list id: `+1` or `01e0` name no coin rather than id 1.
+    if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+      guard let id = Int(trimmed), let tracked = coins.first(where: { $0.id == id }) else {
+        throw TrackerError.coinNotTracked(input: input)
+      }
+      return tracked
+    }
+    let matches = Coin.matches(of: trimmed, among: coins.lazy.map(\.coin))
+    guard let first = matches.first else { throw TrackerError.coinNotTracked(input: input) }
+    guard matches.count == 1 else {
+      throw TrackerError.ambiguousCoin(input: input, candidates: matches, among: .tracked)
+    }
+    // Tracked coins have distinct coin ids, so the coin finds its one entry.
+    return coins.first { $0.coin == first }!
   }
 }

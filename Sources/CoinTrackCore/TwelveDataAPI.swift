@@ -26,9 +26,10 @@ struct TwelveDataAPI: LivePriceAPI {
       if case .string(let base)? = body["meta"]?["currency_base"] { return .string(base) }
       return .string(symbol)
     }
-    guard case .string(let fullName) = name else {
-      return Coin(symbol: symbol, name: symbol, coingeckoID: nil)
-    }
+    // The name is untrusted text, from the API or the cache: cleaned, else the symbol.
+    guard case .string(let text) = name, let fullName = UntrustedText.cleanedName(text),
+      !fullName.isEmpty
+    else { return Coin(symbol: symbol, name: symbol, coingeckoID: nil) }
     return Coin(symbol: symbol, name: fullName, coingeckoID: nil)
   }
 

@@ -292,6 +292,15 @@ struct InProcessRun {
     #expect(run.status == 64)
   }
 
+  @Test func directionOverridesAndZeroWidthCharactersInInputAreEscaped() {
+    let run = InProcessRun(["coins", "remove", "b\u{202E}tc\u{200B}\u{9B}"])
+    #expect(
+      run.standardError
+        == "cointrack: 'b\\u{202e}tc\\u{200b}\\u{9b}' is not a tracked coin; see 'cointrack coins "
+        + "list'.\n")
+    #expect(run.status == 66)
+  }
+
   @Test func commandsThatNeedNoStateWorkWithoutAHome() {
     let run = InProcessRun(
       ["coins", "available", "--format", "csv"], environment: ["HOME": "", "XDG_DATA_HOME": ""])

@@ -11,7 +11,7 @@ import Testing
   static let valid = Array(
     """
     {
-      "schema_version": 2,
+      "schema_version": 3,
       "profile": {
         "username": "alice",
         "source": null,
@@ -63,7 +63,12 @@ import Testing
     return valid.utf8.distance(from: valid.startIndex, to: valid.range(of: text)!.lowerBound)
   }
 
-  static let nestingPrefix = #"{"schema_version": 2, "coins": "#
+  static let symbolRule = "is not a symbol: 1 to 24 capitals, digits and . - _ + $"
+  static let nameRule =
+    "is not a name: 1 to 100 characters without control or invisible characters or "
+    + "surrounding spaces"
+
+  static let nestingPrefix = #"{"schema_version": 3, "coins": "#
 
   static let hostileFiles: [Hostile] = [
     Hostile(
@@ -110,18 +115,74 @@ import Testing
       bytes: replacing(#""next_id": 6"#, with: #""next_id": 6, "extra": []"#),
       complaint: "is unusable: 'extra' is not a known key"),
     Hostile(
+      name: "an unknown key holding an escape sequence",
+      bytes: replacing(#""next_id": 6"#, with: #""next_id": 6, "\u001b]0;owned\u0007": 1"#),
+      complaint: "is unusable: '\\u{1b}]0;owned\\u{7}' is not a known key"),
+    Hostile(
       name: "an unknown key in a coin",
       bytes: replacing(#""id": 1,"#, with: #""id": 1, "price": 9,"#),
       complaint: "is unusable: 'coins[0].price' is not a known key"),
     Hostile(
       name: "a revision in a version 1 file",
-      bytes: replacing(#""schema_version": 2"#, with: #""schema_version": 1"#),
+      bytes: replacing(#""schema_version": 3"#, with: #""schema_version": 1"#),
       complaint: "is unusable: 'revision' is not a known key"),
     Hostile(
       name: "a newer schema version",
-      bytes: replacing(#""schema_version": 2"#, with: #""schema_version": 3"#),
+      bytes: replacing(#""schema_version": 3"#, with: #""schema_version": 4"#),
       complaint:
-        "has schema version 3, but this cointrack reads up to 2"),
+        "has schema version 4, but this cointrack reads up to 3"),
+    // Every field is checked against its rules, not only its type.
+    Hostile(
+      name: "a source that is no source",
+      bytes: replacing(#""source": null"#, with: #""source": "evil""#),
+      complaint:
+        "is unusable: 'profile.source' is 'evil', not one of offline, coingecko, binance, "
+        + "twelvedata"),
+    Hostile(
+      name: "a source holding an escape sequence",
+      bytes: replacing(#""source": null"#, with: #""source": "off\u001b[2Jline""#),
+      complaint:
+        "is unusable: 'profile.source' is 'off\\u{1b}[2Jline', not one of offline, coingecko, "
+        + "binance, twelvedata"),
+    Hostile(
+      name: "a currency holding a line break",
+      bytes: replacing(#""currency": null"#, with: #""currency": "USD\nX""#),
+      complaint:
+        "is unusable: 'profile.currency' is 'USD\\u{a}X', not a currency code any source quotes"),
+    Hostile(
+      name: "a currency in lower case",
+      bytes: replacing(#""currency": null"#, with: #""currency": "usd""#),
+      complaint: "is unusable: 'profile.currency' is 'usd', not a currency code any source quotes"),
+    Hostile(
+      name: "a username with a direction override",
+      bytes: replacing(#""username": "alice""#, with: #""username": "ali\u202Eec""#),
+      complaint: "is unusable: 'profile.username' is not a valid username"),
+    Hostile(
+      name: "an empty symbol",
+      bytes: replacing(#""symbol": "SOL""#, with: #""symbol": """#),
+      complaint: "is unusable: 'coins[1].symbol' \(symbolRule)"),
+    Hostile(
+      name: "shell syntax in a symbol",
+      bytes: replacing(#""symbol": "SOL""#, with: #""symbol": "$(touch PWNED)""#),
+      complaint: "is unusable: 'coins[1].symbol' \(symbolRule)"),
+    Hostile(
+      name: "an escape sequence in a name",
+      bytes: replacing(#""name": "Solana""#, with: #""name": "\u001b]0;owned\u0007Solana""#),
+      complaint: "is unusable: 'coins[1].name' \(nameRule)"),
+    Hostile(
+      name: "a zero-width space in a name",
+      bytes: replacing(#""name": "Solana""#, with: #""name": "Sol\u200Bana""#),
+      complaint: "is unusable: 'coins[1].name' \(nameRule)"),
+    Hostile(
+      name: "a CoinGecko id with a slash",
+      bytes: replacing(#""coingecko_id": "solana""#, with: #""coingecko_id": "../solana""#),
+      complaint:
+        "is unusable: 'coins[1].coingecko_id' is not a CoinGecko id: 1 to 100 lower-case "
+        + "letters, digits and . - _"),
+    Hostile(
+      name: "a repeated coin id",
+      bytes: replacing(#""coingecko_id": "solana""#, with: #""coingecko_id": "bitcoin""#),
+      complaint: "is unusable: 'coins[1].coingecko_id' repeats coin id 'bitcoin'"),
     Hostile(
       name: "50 MB", bytes: { valid + [UInt8](repeating: 0x20, count: 50 * 1024 * 1024) },
       complaint: "is unusable: it is larger than the 16777216 bytes allowed"),

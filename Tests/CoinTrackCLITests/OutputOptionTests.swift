@@ -13,7 +13,7 @@ import Testing
     (
       ["coins", "list", "--fields", "symbol,bogus"],
       "cointrack: 'cointrack coins list' has no field 'bogus'; choose from id, symbol, name, "
-        + "price, date, currency, source, closed.\n"
+        + "price, date, currency, source, closed, coin_id.\n"
     ),
     (
       ["prices", "btc", "--stats", "--fields", "date"],
@@ -125,7 +125,7 @@ import Testing
     #expect(lines.standardOutput == "")
     #expect(
       home.run(["coins", "list", "--format", "csv"]).standardOutput
-        == "id,symbol,name,price,date,currency,source,closed\r\n")
+        == "id,symbol,name,price,date,currency,source,closed,coin_id\r\n")
   }
 
   @Test func jsonLinesWritesOneObjectPerRecordAndSingleRecordsAsOneLine() throws {

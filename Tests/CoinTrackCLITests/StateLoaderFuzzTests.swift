@@ -14,10 +14,10 @@ extension FuzzTests {
     let store = StateStore(
       path: home.statePath, lockTimeoutSeconds: 10,
       initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) })
-    let version2 = HostileStateFileTests.valid
+    let version3 = HostileStateFileTests.valid
     let version1 = Array(
-      String(decoding: version2, as: UTF8.self)
-        .replacingOccurrences(of: #""schema_version": 2"#, with: #""schema_version": 1"#)
+      String(decoding: version3, as: UTF8.self)
+        .replacingOccurrences(of: #""schema_version": 3"#, with: #""schema_version": 1"#)
         .replacingOccurrences(of: ",\n  \"revision\": 7", with: "").utf8)
     #expect(try TrackerState.decode(version1).state.revision == 0)
     var generator = SeededGenerator(seed: Self.seed)
@@ -26,7 +26,7 @@ extension FuzzTests {
     var failures = 0
     for index in 0..<Self.mutationCount {
       CrashReporter.record("seed \(Self.seed), mutation \(index)")
-      var bytes = Bool.random(using: &generator) ? version2 : version1
+      var bytes = Bool.random(using: &generator) ? version3 : version1
       for _ in 0..<Int.random(in: 1...3, using: &generator) {
         bytes = StateMutation.random(using: &generator).applied(to: bytes, using: &generator)
       }
@@ -81,7 +81,7 @@ enum StateMutation: CaseIterable {
   /// Tokens that are valid JSON somewhere or nearly so.
   static let tokens = [
     "null", "true", "false", "-0", "1e999", "0.5", "99999999999999999999", "-1", "\"\"", "[]", "{}",
-    "\"\\ud800\"", "\"\\u0000\"", ",", ":", "\u{FEFF}", "\"schema_version\": 2,", "\"x\": 1,",
+    "\"\\ud800\"", "\"\\u0000\"", ",", ":", "\u{FEFF}", "\"schema_version\": 3,", "\"x\": 1,",
     "\"revision\": 2147483647", "\"next_id\": 0",
   ].map { Array($0.utf8) }
 

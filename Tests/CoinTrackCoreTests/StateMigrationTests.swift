@@ -3,8 +3,9 @@ import Testing
 
 @testable import CoinTrackCore
 
-/// Schema versions: a version 1 file is read as it is and migrated to version 2 on the next write,
-/// keeping the old bytes as `state.json.bak-v1`; every save counts one revision on.
+/// Schema versions: a version 1 or 2 file is read as it is and migrated to version 3 on the next
+/// write, keeping the old bytes as `state.json.bak-v1` or `state.json.bak-v2`; every save counts
+/// one revision on.
 @Suite struct StateMigrationTests {
   /// A version 1 file as cointrack 0.1 wrote it: no revision.
   static let version1 = Array(
@@ -48,7 +49,7 @@ import Testing
     try store.update { $0.profile.username = "dave" }
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 1)) == Self.version1)
     let document = try JSONParser.parse(try #require(fixture.bytes()))
-    #expect(document["schema_version"] == .number("2"))
+    #expect(document["schema_version"] == .number("3"))
     #expect(document["revision"] == .number("1"))
     let state = try store.load()
     #expect(state.profile.username == "dave")
@@ -59,10 +60,76 @@ import Testing
       atPath: StateStore.backupPath(of: fixture.path, version: 1))[.posixPermissions]
     #expect(backupMode as? Int == 0o600)
 
-    // Later saves are of version 2 already: the backup stays the version 1 file.
+    // Later saves are of version 3 already: the backup stays the version 1 file.
     try store.update { $0.profile.username = "erin" }
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 1)) == Self.version1)
     #expect(try store.load().revision == 2)
+  }
+
+  /// A version 2 file as cointrack 0.2 wrote it: coins keyed by symbol, one of them known only
+  /// to Binance.
+  static let version2 = Array(
+    """
+    {
+      "schema_version": 2,
+      "profile": {
+        "username": "carol",
+        "source": "binance",
+        "currency": "USDT"
+      },
+      "coins": [
+        {
+          "id": 2,
+          "symbol": "UNI",
+          "name": "Uniswap",
+          "coingecko_id": "uniswap"
+        },
+        {
+          "id": 5,
+          "symbol": "FOO",
+          "name": "FOO",
+          "coingecko_id": null
+        }
+      ],
+      "next_id": 6,
+      "revision": 41
+    }
+
+    """.utf8)
+
+  @Test func aVersion2FileMigratesToCoinIdsAndKeepsTheOldFile() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version2)
+    let store = fixture.store()
+    // Read as it is: each coin gets its coin id, the file stays as it was.
+    let before = try store.load()
+    #expect(before.coins.map(\.coin.id) == ["uniswap", "symbol/FOO"])
+    #expect(before.revision == 41)
+    #expect(fixture.bytes() == Self.version2)
+    // The next change migrates: a second coin with the symbol UNI can now be tracked.
+    try store.update { state in
+      state.coins.append(
+        TrackedCoin(id: 6, coin: Coin(symbol: "UNI", name: "Uni", coingeckoID: "uni")))
+      state.nextID = 7
+    }
+    #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 2)) == Self.version2)
+    let document = try JSONParser.parse(try #require(fixture.bytes()))
+    #expect(document["schema_version"] == .number("3"))
+    #expect(document["revision"] == .number("42"))
+    let after = try store.load()
+    #expect(after.coins.map(\.coin.id) == ["uniswap", "symbol/FOO", "uni"])
+    #expect(after.coins.map(\.coin.symbol) == ["UNI", "FOO", "UNI"])
+    #expect(after.profile == before.profile)
+    #expect(try fixture.listing() == ["state.json", "state.json.bak-v2", "state.json.lock"])
+  }
+
+  @Test func theRevisionCountsPastThirtyTwoBits() throws {
+    let fixture = try StateFixture()
+    var state = try fixture.store().load()
+    state.revision = Int(Int32.max)
+    try fixture.write(Array(JSONWriter.indented(state.json).utf8))
+    try fixture.store().update { $0.profile.username = "next" }
+    #expect(try fixture.store().load().revision == Int(Int32.max) + 1)
   }
 
   @Test func anUpdateThatChangesNothingDoesNotMigrate() throws {

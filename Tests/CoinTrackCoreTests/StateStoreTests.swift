@@ -101,13 +101,17 @@ import Testing
     #expect(try TrackerState.decode(Array(escaped.utf8)) == TrackerState.decode(Array(plain.utf8)))
   }
 
-  /// The schema problem of a state whose coins have these ids and symbols, or nil when it loads.
-  private static func repeatProblem(_ coins: [(id: Int, symbol: String)]) -> String? {
+  /// The schema problem of a state whose coins have these ids, symbols and CoinGecko ids, or nil
+  /// when it loads.
+  private static func repeatProblem(_ coins: [(id: Int, symbol: String, coingeckoID: String?)])
+    -> String?
+  {
     let objects = coins.map {
-      #"{"id":\#($0.id),"symbol":"\#($0.symbol)","name":"","coingecko_id":null}"#
+      let coingeckoID = $0.coingeckoID.map { "\"\($0)\"" } ?? "null"
+      return #"{"id":\#($0.id),"symbol":"\#($0.symbol)","name":"N","coingecko_id":\#(coingeckoID)}"#
     }
     let text =
-      #"{"schema_version":2,"revision":0,"profile":{"username":"a","source":null,"currency":null},"#
+      #"{"schema_version":3,"revision":0,"profile":{"username":"a","source":null,"currency":null},"#
       + #""coins":[\#(objects.joined(separator: ","))],"next_id":\#((coins.map(\.id).max() ?? 0) + 1)}"#
     do {
       _ = try TrackerState.decode(Array(text.utf8))
@@ -118,37 +122,54 @@ import Testing
     }
   }
 
-  @Test func theFirstCoinToRepeatAnIdOrASymbolIsReported() {
+  @Test func theFirstCoinToRepeatAnIdOrACoinIdIsReported() {
     #expect(
-      Self.repeatProblem([(1, "BTC"), (2, "ETH"), (3, "BTC")])
-        == "'coins[2].symbol' repeats symbol 'BTC'")
+      Self.repeatProblem([(1, "BTC", "bitcoin"), (2, "ETH", "ethereum"), (3, "WBTC", "bitcoin")])
+        == "'coins[2].coingecko_id' repeats coin id 'bitcoin'")
+    // Coins are told apart by their coin ids: two may share a symbol.
+    #expect(Self.repeatProblem([(1, "UNI", "uniswap"), (2, "UNI", "uni"), (3, "UNI", nil)]) == nil)
     // Ids out of order are fine until one repeats.
-    #expect(Self.repeatProblem([(3, "A"), (1, "B"), (2, "C")]) == nil)
-    #expect(Self.repeatProblem([(3, "A"), (1, "B"), (3, "C")]) == "'coins[2].id' repeats id 3")
-    // The earlier coin is reported, whichever it repeats; within a coin, its id first.
+    #expect(Self.repeatProblem([(3, "A", nil), (1, "B", nil), (2, "C", nil)]) == nil)
     #expect(
-      Self.repeatProblem([(1, "A"), (2, "B"), (3, "A"), (1, "C")])
-        == "'coins[2].symbol' repeats symbol 'A'")
-    #expect(Self.repeatProblem([(2, "A"), (1, "B"), (2, "A")]) == "'coins[2].id' repeats id 2")
+      Self.repeatProblem([(3, "A", nil), (1, "B", nil), (3, "C", nil)])
+        == "'coins[2].id' repeats id 3")
+    // The earlier coin is reported, whichever it repeats; within a coin, its id first. A coin
+    // without a CoinGecko id is known by its symbol, so the symbol is to blame.
+    #expect(
+      Self.repeatProblem([(1, "A", nil), (2, "B", nil), (3, "A", nil), (1, "C", nil)])
+        == "'coins[2].symbol' repeats coin id 'symbol/A'")
+    #expect(
+      Self.repeatProblem([(2, "A", nil), (1, "B", nil), (2, "A", nil)])
+        == "'coins[2].id' repeats id 2")
   }
 
-  @Test func symbolsThatAreTheSameTextInOtherCharactersRepeat() {
-    // The Kelvin sign is canonically the letter K, and É is one character or E and an accent.
+  @Test func symbolsAndIdsOutsideTheRulesAreRefused() {
+    let symbolRule = "is not a symbol: 1 to 24 capitals, digits and . - _ + $"
+    // The Kelvin sign looks like K; symbols are ASCII, so no look-alike can pass for another.
     #expect(
-      Self.repeatProblem([(1, "K"), (2, "\u{212A}")])
-        == "'coins[1].symbol' repeats symbol '\u{212A}'")
+      Self.repeatProblem([(1, "K", nil), (2, "\u{212A}", nil)]) == "'coins[1].symbol' \(symbolRule)"
+    )
+    #expect(Self.repeatProblem([(1, "btc", nil)]) == "'coins[0].symbol' \(symbolRule)")
+    #expect(Self.repeatProblem([(1, "", nil)]) == "'coins[0].symbol' \(symbolRule)")
+    #expect(Self.repeatProblem([(1, "$(X)", nil)]) == "'coins[0].symbol' \(symbolRule)")
     #expect(
-      Self.repeatProblem([(1, "CAF\u{C9}"), (2, "CAFE\u{301}")])
-        == "'coins[1].symbol' repeats symbol 'CAFE\u{301}'")
-    #expect(Self.repeatProblem([(1, "K"), (2, "k")]) == nil)
+      Self.repeatProblem([(1, String(repeating: "A", count: 25), nil)])
+        == "'coins[0].symbol' \(symbolRule)")
+    #expect(
+      Self.repeatProblem([(1, String(repeating: "A", count: 24), nil), (2, "$ADS.E-_+", nil)])
+        == nil)
+    #expect(
+      Self.repeatProblem([(1, "A", "symbol/A")])
+        == "'coins[0].coingecko_id' is not a CoinGecko id: 1 to 100 lower-case letters, digits "
+        + "and . - _")
   }
 
   @Test func aRepeatIsFoundAmongThousandsOfSymbols() {
-    let distinct = (1...3000).map { (id: $0, symbol: "S\($0)") }
+    let distinct = (1...3000).map { (id: $0, symbol: "S\($0)", coingeckoID: String?.none) }
     #expect(Self.repeatProblem(distinct) == nil)
     #expect(
-      Self.repeatProblem(distinct + [(3001, "S1234")])
-        == "'coins[3000].symbol' repeats symbol 'S1234'")
+      Self.repeatProblem(distinct + [(3001, "S1234", nil)])
+        == "'coins[3000].symbol' repeats coin id 'symbol/S1234'")
   }
 
   @Test func invalidJSONAndTheVersionAreReportedBeforeWhatComesEarlierInTheFile() {
@@ -160,10 +181,10 @@ import Testing
         JSONSyntaxError(offset: cut.utf8.count, reason: "unexpected end of data"))
     ) { try TrackerState.decode(Array(cut.utf8)) }
     // An unknown key comes first, but the version after it is one this build cannot read.
-    let newer = #"{"extra":1,"schema_version":3}"#
+    let newer = #"{"extra":1,"schema_version":4}"#
     #expect(
       throws: StateDocumentError.schema(
-        StateSchemaError(keyPath: "schema_version", problem: .newerVersion(3)))
+        StateSchemaError(keyPath: "schema_version", problem: .newerVersion(4)))
     ) { try TrackerState.decode(Array(newer.utf8)) }
   }
 

@@ -133,7 +133,14 @@ import Testing
     #expect(try tracker.profile().username == "alice")
     let cases: [(String, UsernameProblem)] = [
       ("   ", .empty), (String(repeating: "x", count: 33), .tooLong(33)), ("a\nb", .lineBreak),
-      ("a\u{7}b", .controlCharacter), ("-a", .leadingDash), ("bob\n", .lineBreak),
+      ("a\u{7}b", .invisibleCharacter("\u{7}", position: 2)), ("-a", .leadingDash),
+      ("bob\n", .lineBreak),
+      // Direction overrides, zero-width and tag characters make the name shown lie.
+      ("  ev\u{202E}il", .invisibleCharacter("\u{202E}", position: 5)),
+      ("a\u{200B}b", .invisibleCharacter("\u{200B}", position: 2)),
+      ("bob\u{E0041}", .invisibleCharacter("\u{E0041}", position: 4)),
+      ("\u{FEFF}bob", .invisibleCharacter("\u{FEFF}", position: 1)),
+      ("a\u{3164}b", .invisibleCharacter("\u{3164}", position: 2)),
     ]
     for (input, problem) in cases {
       #expect(throws: TrackerError.invalidUsername(input: input, problem: problem)) {

@@ -16,13 +16,14 @@ import Testing
     #expect(
       added.standardOutput == """
         [
-          {"id":6,"symbol":"ADA","name":"Cardano"},
-          {"id":7,"symbol":"BCH","name":"Bitcoin Cash"}
+          {"id":6,"symbol":"ADA","name":"Cardano","coin_id":"cardano"},
+          {"id":7,"symbol":"BCH","name":"Bitcoin Cash","coin_id":"bitcoin-cash"}
         ]
 
         """)
     let table = try sandbox.run(["coins", "add", "Dogecoin"])
-    #expect(table.standardOutput == "ID  SYMBOL  NAME\n 8  DOGE    Dogecoin\n")
+    #expect(
+      table.standardOutput == "ID  SYMBOL  NAME      COIN ID\n 8  DOGE    Dogecoin  dogecoin\n")
     #expect(
       try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "BCH", "DOGE"])
   }
@@ -46,7 +47,9 @@ import Testing
     let result = try sandbox.run(["coins", "add", "ada", "Ethereum"])
     #expect(result.status == 65)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "cointrack: 'Ethereum' is already tracked as ETH (id 2).\n")
+    #expect(
+      result.standardError == "cointrack: 'Ethereum' is already tracked as ETH (id 2, @ethereum).\n"
+    )
     #expect(try trackedSymbols(sandbox) == ["BTC", "ETH", "BNB", "SOL", "XRP"])
   }
 
@@ -54,10 +57,12 @@ import Testing
     let sandbox = try Sandbox()
     let removed = try sandbox.run(["coins", "remove", "1", "solana", "--format", "csv"])
     #expect(removed.status == 0)
-    #expect(removed.standardOutput == "id,symbol,name\r\n1,BTC,Bitcoin\r\n4,SOL,Solana\r\n")
+    #expect(
+      removed.standardOutput
+        == "id,symbol,name,coin_id\r\n1,BTC,Bitcoin,bitcoin\r\n4,SOL,Solana,solana\r\n")
     #expect(try trackedSymbols(sandbox) == ["ETH", "BNB", "XRP"])
     let readded = try sandbox.run(["coins", "add", "btc", "--format", "csv"])
-    #expect(readded.standardOutput == "id,symbol,name\r\n6,BTC,Bitcoin\r\n")
+    #expect(readded.standardOutput == "id,symbol,name,coin_id\r\n6,BTC,Bitcoin,bitcoin\r\n")
     let bySymbol = try sandbox.run(["coins", "remove", "XRP"])
     #expect(bySymbol.status == 0)
     #expect(try trackedSymbols(sandbox) == ["ETH", "BNB", "BTC"])

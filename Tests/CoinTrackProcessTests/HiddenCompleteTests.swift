@@ -17,17 +17,23 @@ import Testing
     #expect(sandbox.stateData() == nil)
   }
 
-  @Test func trackedListsSymbolsThenIdsAndLeavesTheFileAlone() throws {
+  @Test func trackedListsSymbolsThenIdsThenCoinIdsAndLeavesTheFileAlone() throws {
     let sandbox = try Sandbox()
     let fresh = try sandbox.run(["__complete", "tracked"])
-    #expect(fresh.standardOutput == "BTC\nETH\nBNB\nSOL\nXRP\n1\n2\n3\n4\n5\n")
+    #expect(
+      fresh.standardOutput
+        == "BTC\nETH\nBNB\nSOL\nXRP\n1\n2\n3\n4\n5\n"
+        + "@bitcoin\n@ethereum\n@binancecoin\n@solana\n@ripple\n")
     #expect(sandbox.stateData() == nil)
     #expect(try sandbox.run(["coins", "add", "doge"]).status == 0)
     #expect(try sandbox.run(["coins", "remove", "btc"]).status == 0)
     let before = try FileManager.default.attributesOfItem(atPath: sandbox.stateFile.path)
     let bytes = sandbox.stateData()
     let result = try sandbox.run(["__complete", "tracked"])
-    #expect(result.standardOutput == "ETH\nBNB\nSOL\nXRP\nDOGE\n2\n3\n4\n5\n6\n")
+    #expect(
+      result.standardOutput
+        == "ETH\nBNB\nSOL\nXRP\nDOGE\n2\n3\n4\n5\n6\n"
+        + "@ethereum\n@binancecoin\n@solana\n@ripple\n@dogecoin\n")
     #expect(result.standardError == "")
     #expect(sandbox.stateData() == bytes)
     let after = try FileManager.default.attributesOfItem(atPath: sandbox.stateFile.path)

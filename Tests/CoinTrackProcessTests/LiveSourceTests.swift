@@ -64,7 +64,7 @@ let bitcoinJanuaryCSV = [
     #expect(first.standardError == "")
     #expect(
       first.standardOutput.split(separator: "\n")[1]
-        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":67187.34,"date":"\#(currentDay)","currency":"USD","source":"coingecko","closed":false},"#
+        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":67187.34,"date":"\#(currentDay)","currency":"USD","source":"coingecko","closed":false,"coin_id":"bitcoin"},"#
     )
     #expect(first.standardOutput.contains(#""symbol":"SOL","name":"Solana","price":0.00001234,"#))
     var requests = try api.requests()
@@ -194,18 +194,19 @@ let bitcoinJanuaryCSV = [
     let added = try run(
       sandbox, ["coins", "add", "pepe", "--source", "coingecko", "--format", "csv"], api: api)
     #expect(added.status == 0)
-    #expect(added.standardOutput == "id,symbol,name\r\n6,PEPE,Pepe\r\n")
+    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,PEPE,Pepe,pepe\r\n")
     let state = try #require(sandbox.stateData().map { String(decoding: $0, as: UTF8.self) })
     #expect(state.contains(#""coingecko_id": "pepe""#))
     let ambiguous = try run(sandbox, ["coins", "add", "DUP", "--source", "coingecko"], api: api)
     #expect(ambiguous.status == 65)
     #expect(
       ambiguous.standardError
-        == "cointrack: 'DUP' names several coingecko coins: dup-one or dup-two; give the id instead.\n"
+        == "cointrack: 'DUP' names 2 coingecko coins: @dup-one (Dup One) and @dup-two (Dup Two); "
+        + "name one by its id, such as '@dup-one'.\n"
     )
     let byID = try run(
       sandbox, ["coins", "add", "dup-two", "--source", "coingecko", "--format", "csv"], api: api)
-    #expect(byID.standardOutput == "id,symbol,name\r\n7,DUP,Dup Two\r\n")
+    #expect(byID.standardOutput == "id,symbol,name,coin_id\r\n7,DUP,Dup Two,dup-two\r\n")
     let unknown = try run(
       sandbox, ["coins", "add", "nothing-like-it", "--source", "coingecko"], api: api)
     #expect(unknown.status == 66)
@@ -213,7 +214,7 @@ let bitcoinJanuaryCSV = [
     #expect(try api.requests().map(\.path) == ["/coins/list"])
     // Offline, a coin outside the snapshot is listed without a price.
     let listed = try sandbox.run(["coins", "list", "--format", "csv"])
-    #expect(listed.standardOutput.contains("6,PEPE,Pepe,,,,,\r\n"))
+    #expect(listed.standardOutput.contains("6,PEPE,Pepe,,,,,,pepe\r\n"))
   }
 
   @Test func aCurrencyIsAskedForAndNamedInEveryRow() throws {

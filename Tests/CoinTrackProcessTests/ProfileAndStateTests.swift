@@ -27,7 +27,23 @@ import Testing
       "cointrack: invalid username '\(String(repeating: "a", count: 33))': it has 33 characters, more than 32.\n"
     ),
     ("two\nlines", "cointrack: invalid username 'two\\nlines': it holds a line break.\n"),
-    ("bell\u{7}", "cointrack: invalid username 'bell\\u{7}': it holds a control character.\n"),
+    (
+      "bell\u{7}",
+      "cointrack: invalid username 'bell\\u{7}': it holds U+0007, an invisible or control character, at position 5.\n"
+    ),
+    // Direction overrides and zero-width characters would make the profile shown lie.
+    (
+      "ev\u{202E}il",
+      "cointrack: invalid username 'ev\\u{202e}il': it holds U+202E RIGHT-TO-LEFT OVERRIDE, an invisible or control character, at position 3.\n"
+    ),
+    (
+      "a\u{200B}b",
+      "cointrack: invalid username 'a\\u{200b}b': it holds U+200B ZERO WIDTH SPACE, an invisible or control character, at position 2.\n"
+    ),
+    (
+      "bob\u{E0041}",
+      "cointrack: invalid username 'bob\\u{e0041}': it holds U+E0041 TAG LATIN CAPITAL LETTER A, an invisible or control character, at position 4.\n"
+    ),
     ("-dash", "cointrack: invalid username '-dash': it starts with '-'.\n"),
   ])
   func anInvalidUsernameIsRefusedAndNothingIsStored(name: String, message: String) throws {

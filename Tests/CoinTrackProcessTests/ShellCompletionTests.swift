@@ -13,14 +13,23 @@ import Testing
   static let formats = ["table", "csv", "tsv", "json", "jsonl", "ledger", "hledger", "beancount"]
 
   /// A line typed up to the cursor, and the words the shell should offer there.
-  static let cases: [(line: String, expected: [String])] = [
+  typealias Case = (line: String, expected: [String])
+
+  static let cases: [Case] = [
     ("cointrack pri", ["prices"]),
     ("cointrack ", commands),
     ("cointrack coins ", ["list", "add", "remove", "available"]),
     ("cointrack coins add ", symbols),
     ("cointrack coins add ada B", ["BCH", "BNB", "BTC"]),
     // The sandbox added DOGE (id 6) and removed BTC (id 1).
-    ("cointrack coins remove ", ["ETH", "BNB", "SOL", "XRP", "DOGE", "2", "3", "4", "5", "6"]),
+    (
+      "cointrack coins remove ",
+      [
+        "ETH", "BNB", "SOL", "XRP", "DOGE", "2", "3", "4", "5", "6", "@ethereum", "@binancecoin",
+        "@solana", "@ripple", "@dogecoin",
+      ]
+    ),
+    ("cointrack coins remove @b", ["@binancecoin"]),
     ("cointrack prices ", symbols),
     ("cointrack prices --format ", formats),
     ("cointrack prices --format=j", ["json", "jsonl"]),
@@ -49,8 +58,10 @@ import Testing
   }
 
   /// The output of a driver that prints `### LINE` before the words offered for each line.
-  static func check(_ output: ProcessResult, shell: String, normalise: (String) -> String = { $0 })
-  {
+  static func check(
+    _ output: ProcessResult, shell: String, cases: [Case] = cases,
+    normalise: (String) -> String = { $0 }
+  ) {
     #expect(output.status == 0, "\(shell) exited \(output.status): \(output.standardError)")
     var offered: [String: [String]] = [:]
     var current: String?
@@ -68,25 +79,56 @@ import Testing
     }
   }
 
-  /// bash with bash-completion: COMP_WORDS split as readline splits them ('=' is a word break),
-  /// then the function that `complete -p` names, then COMPREPLY.
-  @Test func bash() throws {
-    let bash = try ExternalTool.require(
-      "bash", installHint: "apt-get install bash bash-completion")
+  /// Each shell completes every line of `cases` as the table declares: bash and zsh through
+  /// their drivers below, fish with `complete -C`.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completes(_ shell: String) throws {
+    let (sandbox, environment) = try Self.prepare()
+    try Self.driveAndCheck(shell, Self.cases, in: sandbox, environment: environment)
+  }
+
+  /// Drives `shell` over `cases` and checks what it offers; a missing shell cancels the test.
+  /// `quoted` turns an expected word into the form bash and zsh offer it in (fish prints words
+  /// as they are and quotes them on insertion).
+  static func driveAndCheck(
+    _ shell: String, _ cases: [Case], in sandbox: Sandbox, environment: [String: String],
+    quoted: @escaping (String) -> String = { $0 }
+  ) throws {
+    let offered = cases.map { (line: $0.line, expected: $0.expected.map(quoted)) }
+    switch shell {
+    case "bash":
+      check(
+        try driveBash(offered, in: sandbox, environment: environment), shell: shell, cases: offered)
+    case "zsh":
+      check(
+        try driveZsh(offered, in: sandbox, environment: environment), shell: shell, cases: offered)
+    default:
+      check(
+        try driveFish(cases, environment: environment), shell: shell, cases: cases,
+        normalise: fishWord)
+    }
+  }
+
+  /// What bash offers for `cases` (a missing bash or bash-completion cancels the test): COMP_WORDS
+  /// split as readline splits them ('=' is a word break), then the function that `complete -p`
+  /// names, then COMPREPLY.
+  static func driveBash(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
+    throws -> ProcessResult
+  {
+    let bash = try ExternalTool.require("bash", installHint: "apt-get install bash bash-completion")
     let bashCompletion = "/usr/share/bash-completion/bash_completion"
     if !FileManager.default.fileExists(atPath: bashCompletion) {
       _ = try ExternalTool.require(
         "bash_completion", extraDirectories: [URL(fileURLWithPath: "/usr/share/bash-completion")],
         installHint: "apt-get install bash-completion")
     }
-    let (sandbox, environment) = try Self.prepare()
     var script = """
       source \(bashCompletion)
       source \(Self.completions.appendingPathComponent("cointrack.bash").path)
       function=$(complete -p cointrack | sed -E 's/.*-F ([^ ]+).*/\\1/')
 
       """
-    for (line, _) in Self.cases {
+    for (line, _) in cases {
       let words = Self.readlineWords(line)
       script += """
         COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " ")))
@@ -99,9 +141,8 @@ import Testing
     }
     let file = sandbox.root.appendingPathComponent("drive.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
-    Self.check(
-      try ExternalTool.run(bash, ["--norc", "--noprofile", file.path], environment: environment),
-      shell: "bash")
+    return try ExternalTool.run(
+      bash, ["--norc", "--noprofile", file.path], environment: environment)
   }
 
   /// `line` split as readline splits it for COMP_WORDS: at spaces, and around the '=' of
@@ -113,41 +154,40 @@ import Testing
     }
   }
 
-  /// zsh: compinit with the script's directory on fpath, driven through a pseudo-terminal
-  /// (zpty) that types each line and a TAB; a wrapper around compadd records what is offered.
-  @Test func zsh() throws {
+  /// What zsh offers for `cases` (a missing zsh cancels the test): compinit with the script's
+  /// directory on fpath, driven through a pseudo-terminal (zpty) that types each line and a TAB;
+  /// a wrapper around compadd records what is offered.
+  static func driveZsh(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
+    throws -> ProcessResult
+  {
     let zsh = try ExternalTool.require("zsh", installHint: "apt-get install zsh")
-    let (sandbox, environment) = try Self.prepare()
     let driver = sandbox.root.appendingPathComponent("drive.zsh")
     try Self.zshDriver.write(to: driver, atomically: true, encoding: .utf8)
     let output = sandbox.root.appendingPathComponent("offered.txt")
     let result = try ExternalTool.run(
-      zsh, ["-f", driver.path, Self.completions.path, output.path] + Self.cases.map(\.line),
+      zsh, ["-f", driver.path, Self.completions.path, output.path] + cases.map(\.line),
       environment: environment)
     let offered = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-    Self.check(
-      ProcessResult(
-        standardOutput: offered, standardError: result.standardError, status: result.status),
-      shell: "zsh")
+    return ProcessResult(
+      standardOutput: offered, standardError: result.standardError, status: result.status)
   }
 
-  /// fish: `complete -C LINE` with the script sourced.
-  @Test func fish() throws {
+  /// What fish offers for `cases` (a missing fish cancels the test): `complete -C LINE` with the
+  /// script sourced.
+  static func driveFish(_ cases: [Case], environment: [String: String]) throws -> ProcessResult {
     let fish = try ExternalTool.require("fish", installHint: "apt-get install fish")
-    let (sandbox, environment) = try Self.prepare()
-    defer { withExtendedLifetime(sandbox) {} }
     var script = "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"
-    for (line, _) in Self.cases {
+    for (line, _) in cases {
       script += "echo '### \(line)'; complete -C '\(line)'\n"
     }
-    // fish prints 'word<TAB>description', and inside --opt=value the whole word.
-    Self.check(
-      try ExternalTool.run(fish, ["--no-config", "-c", script], environment: environment),
-      shell: "fish"
-    ) { line in
-      let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
-      return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
-    }
+    return try ExternalTool.run(fish, ["--no-config", "-c", script], environment: environment)
+  }
+
+  /// The word of a line fish prints: 'word<TAB>description', and inside --opt=value the whole
+  /// word.
+  static func fishWord(_ line: String) -> String {
+    let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
+    return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
   }
 
   /// Types each line and a TAB into an interactive zsh and appends what compsys offers to the

@@ -10,12 +10,12 @@ import Testing
     #expect(result.standardError == "")
     #expect(
       result.standardOutput == """
-        ID  SYMBOL  NAME         PRICE  DATE        CURRENCY  SOURCE
-         1  BTC     Bitcoin   77552.23  2026-05-20  USDT      offline
-         2  ETH     Ethereum   2129.44  2026-05-20  USDT      offline
-         3  BNB     BNB          649.5  2026-05-20  USDT      offline
-         4  SOL     Solana       86.17  2026-05-20  USDT      offline
-         5  XRP     XRP         1.3672  2026-05-20  USDT      offline
+        ID  SYMBOL  NAME         PRICE  DATE        CURRENCY  SOURCE   COIN ID
+         1  BTC     Bitcoin   77552.23  2026-05-20  USDT      offline  bitcoin
+         2  ETH     Ethereum   2129.44  2026-05-20  USDT      offline  ethereum
+         3  BNB     BNB          649.5  2026-05-20  USDT      offline  binancecoin
+         4  SOL     Solana       86.17  2026-05-20  USDT      offline  solana
+         5  XRP     XRP         1.3672  2026-05-20  USDT      offline  ripple
 
         """)
     #expect(sandbox.stateData() == nil)
@@ -28,12 +28,12 @@ import Testing
     #expect(csv.status == 0)
     #expect(
       csv.standardOutput
-        == "id,symbol,name,price,date,currency,source,closed\r\n"
-        + "1,BTC,Bitcoin,77552.23,2026-05-20,USDT,offline,true\r\n"
-        + "2,ETH,Ethereum,2129.44,2026-05-20,USDT,offline,true\r\n"
-        + "3,BNB,BNB,649.5,2026-05-20,USDT,offline,true\r\n"
-        + "4,SOL,Solana,86.17,2026-05-20,USDT,offline,true\r\n"
-        + "5,XRP,XRP,1.3672,2026-05-20,USDT,offline,true\r\n")
+        == "id,symbol,name,price,date,currency,source,closed,coin_id\r\n"
+        + "1,BTC,Bitcoin,77552.23,2026-05-20,USDT,offline,true,bitcoin\r\n"
+        + "2,ETH,Ethereum,2129.44,2026-05-20,USDT,offline,true,ethereum\r\n"
+        + "3,BNB,BNB,649.5,2026-05-20,USDT,offline,true,binancecoin\r\n"
+        + "4,SOL,Solana,86.17,2026-05-20,USDT,offline,true,solana\r\n"
+        + "5,XRP,XRP,1.3672,2026-05-20,USDT,offline,true,ripple\r\n")
     let json = try sandbox.run(["coins", "list", "--format=json"])
     #expect(json.status == 0)
     let rows = try #require(
@@ -42,7 +42,7 @@ import Testing
     #expect(rows.map { $0["id"] as? Int } == [1, 2, 3, 4, 5])
     #expect(
       json.standardOutput.split(separator: "\n")[1]
-        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline","closed":true},"#
+        == #"  {"id":1,"symbol":"BTC","name":"Bitcoin","price":77552.23,"date":"2026-05-20","currency":"USDT","source":"offline","closed":true,"coin_id":"bitcoin"},"#
     )
   }
 
@@ -50,10 +50,11 @@ import Testing
     let sandbox = try Sandbox()
     let result = try sandbox.run(["coins", "list", "--format", "csv", "--today", "2024-01-01"])
     #expect(
-      result.standardOutput.contains("1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true\r\n"))
+      result.standardOutput.contains(
+        "1,BTC,Bitcoin,44179.55,2024-01-01,USDT,offline,true,bitcoin\r\n"))
     let before = try sandbox.run(
       ["coins", "list", "--format", "csv"], environment: ["COINTRACK_TODAY": "2017-01-01"])
-    #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,,\r\n"))
+    #expect(before.standardOutput.contains("1,BTC,Bitcoin,,,,,,bitcoin\r\n"))
   }
 
   @Test func stateLivesInXDGDataHomeOrTheHomeFallback() throws {
