@@ -1,5 +1,5 @@
-// Generated from data/ by Tests/CoinTrackCoreTests/SnapshotSourceTests.swift; do not edit.
-// Regenerate with: COINTRACK_RECORD=1 swift test --filter SnapshotSourceTests
+// Generated from data/ by Sources/CoinTrackSnapshotGenerator; do not edit.
+// Regenerate with: swift run cointrack-snapshot-generator
 #include "CoinTrackSnapshot.h"
 
 static const char closes_ADA[] =
