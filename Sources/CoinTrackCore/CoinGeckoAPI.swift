@@ -154,7 +154,8 @@ struct CoinGeckoAPI: LivePriceAPI {
   /// invisible characters are removed from names, and a name left empty becomes the symbol.
   private func coinList(cache: LiveCacheAccess) throws -> [Coin] {
     let list = try cache.value(
-      "coins-list", maximumAge: CoinGeckoAPI.coinListMaximumAge, what: "the list of coins"
+      "coins-list", maximumAge: CoinGeckoAPI.coinListMaximumAge, what: "the list of coins",
+      accepts: { if case .array = $0 { true } else { false } }
     ) {
       let body = try get("/coins/list")
       guard case .array(let entries) = body else { throw badResponse("coins/list is not an array") }
@@ -170,7 +171,7 @@ struct CoinGeckoAPI: LivePriceAPI {
         })
     }
     guard case .array(let entries) = list else {
-      throw badResponse("the cached coin list is damaged")
+      throw badResponse("coins/list is not an array")
     }
     return entries.compactMap { entry in
       guard case .array(let fields) = entry, fields.count == 3, case .string(let id) = fields[0],

@@ -91,12 +91,18 @@ struct LiveCacheAccess: Sendable {
       as: entry(name))
   }
 
-  /// The cached value of `name` when usable, else what `fetch` returns (which is then cached);
-  /// in cached-only mode a missing entry is `SourceError.notCached` naming `what`.
+  /// The cached value of `name` when usable and of the shape `accepts` checks, else what `fetch`
+  /// returns (which is then cached); in cached-only mode a missing entry is
+  /// `SourceError.notCached` naming `what`.
   func value(
-    _ name: String, maximumAge: Int, what: String, fetch: () throws -> JSONValue
+    _ name: String, maximumAge: Int, what: String, accepts: (JSONValue) -> Bool = { _ in true },
+    fetch: () throws -> JSONValue
   ) throws -> JSONValue {
-    if let cached = stamped(name), isUsable(cached, maximumAge: maximumAge) { return cached.value }
+    if let cached = stamped(name), isUsable(cached, maximumAge: maximumAge) {
+      if accepts(cached.value) { return cached.value }
+      // A damaged entry would otherwise fail every run until it ages out.
+      discard(name)
+    }
     guard !policy.cachedOnly else {
       throw SourceError.notCached(source: source.rawValue, what: what)
     }

@@ -51,6 +51,26 @@ import Testing
     #expect(byName.standardOutput == "id,symbol,name,coin_id\r\n6,TIA,Celestia,celestia\r\n")
   }
 
+  /// Planted once: `LiveCacheAccess.value` returning a cached value of the wrong shape; the run
+  /// failed with 69 "coins/list is not an array" instead of asking again.
+  @Test func aDamagedCachedCoinListIsAskedForAgain() throws {
+    let api = try Self.coinList(Self.recordedCoinList)
+    let sandbox = try Sandbox()
+    let folder = sandbox.cacheHome.appendingPathComponent("cointrack/coingecko")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let now = Int(Date().timeIntervalSince1970)
+    try Data(#"{"fetched_at":\#(now),"value":{"damaged":true}}"#.utf8).write(
+      to: folder.appendingPathComponent("coins-list.json"))
+    let added = try Self.run(sandbox, ["coins", "add", "@celestia", "--format", "csv"], api: api)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput == "id,symbol,name,coin_id\r\n6,TIA,Celestia,celestia\r\n")
+    #expect(try api.requests().map(\.path) == ["/coins/list"])
+    // The good answer replaced the damaged entry: the next run asks nothing.
+    #expect(try sandbox.run(["coins", "remove", "@celestia"]).status == 0)
+    #expect(try Self.run(sandbox, ["coins", "add", "celestia"], api: api).status == 0)
+    #expect(try api.requests().count == 1)
+  }
+
   @Test func twoCoinsSharingASymbolAreTrackedAndToldApartById() throws {
     let api = try Self.coinList(Self.recordedCoinList)
     let sandbox = try Sandbox()
