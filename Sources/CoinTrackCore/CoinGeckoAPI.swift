@@ -155,7 +155,7 @@ struct CoinGeckoAPI: LivePriceAPI {
   private func coinList(cache: LiveCacheAccess) throws -> [Coin] {
     let list = try cache.value(
       "coins-list", maximumAge: CoinGeckoAPI.coinListMaximumAge, what: "the list of coins",
-      accepts: { if case .array = $0 { true } else { false } }
+      kind: .array
     ) {
       let body = try get("/coins/list")
       guard case .array(let entries) = body else { throw badResponse("coins/list is not an array") }

@@ -91,15 +91,15 @@ struct LiveCacheAccess: Sendable {
       as: entry(name))
   }
 
-  /// The cached value of `name` when usable and of the shape `accepts` checks, else what `fetch`
-  /// returns (which is then cached); in cached-only mode a missing entry is
+  /// The cached value of `name` when usable and of the kind `fetch` gives (`kind`, when given),
+  /// else what `fetch` returns (which is then cached); in cached-only mode a missing entry is
   /// `SourceError.notCached` naming `what`.
   func value(
-    _ name: String, maximumAge: Int, what: String, accepts: (JSONValue) -> Bool = { _ in true },
+    _ name: String, maximumAge: Int, what: String, kind: JSONKind? = nil,
     fetch: () throws -> JSONValue
   ) throws -> JSONValue {
     if let cached = stamped(name), isUsable(cached, maximumAge: maximumAge) {
-      if accepts(cached.value) { return cached.value }
+      if kind == nil || cached.value.kind == kind { return cached.value }
       // A damaged entry would otherwise fail every run until it ages out.
       discard(name)
     }
