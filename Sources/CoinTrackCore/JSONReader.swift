@@ -13,8 +13,9 @@ struct JSONReader {
 
   /// The document, read through a pointer valid for one `reading` call: reading an array
   /// element by element cost half the time of loading a state file of a thousand coins.
-  private let bytes: UnsafeBufferPointer<UInt8>
-  private var position = 0
+  // Internal rather than private for the reader's extensions in other files.
+  let bytes: UnsafeBufferPointer<UInt8>
+  var position = 0
   private var depth = 0
   /// Whether the container just begun has no member or element read yet, so that no comma may
   /// come before the next one.
@@ -324,67 +325,6 @@ struct JSONReader {
     return count
   }
 
-  private mutating func readEscape(into utf8: inout [UInt8]) throws(JSONSyntaxError) {
-    guard position < bytes.count else { throw failure("unterminated escape sequence") }
-    let escaped = bytes[position]
-    position += 1
-    let simple: UInt8?
-    switch escaped {
-    case UInt8(ascii: "\""): simple = UInt8(ascii: "\"")
-    case UInt8(ascii: "\\"): simple = UInt8(ascii: "\\")
-    case UInt8(ascii: "/"): simple = UInt8(ascii: "/")
-    case UInt8(ascii: "b"): simple = 0x08
-    case UInt8(ascii: "f"): simple = 0x0C
-    case UInt8(ascii: "n"): simple = 0x0A
-    case UInt8(ascii: "r"): simple = 0x0D
-    case UInt8(ascii: "t"): simple = 0x09
-    case UInt8(ascii: "u"): simple = nil
-    default:
-      position -= 1
-      throw failure("invalid escape sequence")
-    }
-    if let simple {
-      utf8.append(simple)
-      return
-    }
-    var scalarValue = try readHexQuad()
-    if (0xD800...0xDBFF).contains(scalarValue) {
-      guard consume(UInt8(ascii: "\\")), consume(UInt8(ascii: "u")) else {
-        throw failure("a high surrogate escape is not followed by a low surrogate")
-      }
-      let low = try readHexQuad()
-      guard (0xDC00...0xDFFF).contains(low) else {
-        throw failure("a high surrogate escape is not followed by a low surrogate")
-      }
-      scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
-    }
-    guard let scalar = Unicode.Scalar(scalarValue) else {
-      throw failure("a \\u escape names a lone surrogate")
-    }
-    utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
-  }
-
-  private mutating func readHexQuad() throws(JSONSyntaxError) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard position < bytes.count, let digit = hexValue(bytes[position]) else {
-        throw failure("expected four hexadecimal digits after \\u")
-      }
-      value = value << 4 | digit
-      position += 1
-    }
-    return value
-  }
-
-  private func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-    default: return nil
-    }
-  }
-
   @inline(__always)
   private mutating func skipWhitespace() {
     while position < bytes.count {
@@ -396,7 +336,7 @@ struct JSONReader {
   }
 
   @inline(__always)
-  private mutating func consume(_ byte: UInt8) -> Bool {
+  mutating func consume(_ byte: UInt8) -> Bool {
     guard position < bytes.count, bytes[position] == byte else { return false }
     position += 1
     return true
@@ -409,51 +349,7 @@ struct JSONReader {
     return "byte 0x" + String(byte, radix: 16, uppercase: true)
   }
 
-  private func failure(_ reason: String) -> JSONSyntaxError {
+  func failure(_ reason: String) -> JSONSyntaxError {
     JSONSyntaxError(offset: position, reason: reason)
-  }
-}
-
-/// Object keys known in advance, kept as UTF-8 to be found by their bytes.
-struct JSONKeyTable: Sendable {
-  let names: [String]
-  private let utf8: [[UInt8]]
-
-  init(_ names: [String]) {
-    self.names = names
-    utf8 = names.map { Array($0.utf8) }
-  }
-
-  /// The position of the name whose UTF-8 is `bytes`.
-  @inline(__always)
-  func position(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    // A loop of our own rather than `elementsEqual`, which steps through both sides by
-    // iterators, or memcmp, a call that costs more than comparing a key this short: this runs
-    // for every key of every coin in the state file.
-    utf8.firstIndex { name in
-      guard name.count == bytes.count else { return false }
-      return name.withUnsafeBufferPointer { name in
-        var index = 0
-        while index < name.count, name[index] == bytes[index] { index += 1 }
-        return index == name.count
-      }
-    }
-  }
-}
-
-/// The kinds of JSON value.
-public enum JSONKind: Sendable {
-  case null, bool, number, string, array, object
-
-  /// A short name of the kind, for error messages.
-  public var name: String {
-    switch self {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
-    }
   }
 }

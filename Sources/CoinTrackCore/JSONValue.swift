@@ -48,3 +48,20 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
   public let offset: Int
   public let reason: String
 }
+
+/// The kinds of JSON value.
+public enum JSONKind: Sendable {
+  case null, bool, number, string, array, object
+
+  /// A short name of the kind, for error messages.
+  public var name: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
