@@ -17,12 +17,13 @@ public enum CoinTrackTool {
   public static func main() -> Never {
     // A closed pipe must end the run quietly, through EPIPE, rather than by signal.
     signal(SIGPIPE, SIG_IGN)
+    FileDescriptorOutput.holdClosedStandardDescriptors()
     let context = RunContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
       // withCString: passing a String to getenv directly copies it into a fresh array.
       environment: Environment { name in name.withCString(getenv).map { String(cString: $0) } },
-      standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO),
-      standardError: FileDescriptorOutput(descriptor: STDERR_FILENO),
+      standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO, name: "standard output"),
+      standardError: FileDescriptorOutput(descriptor: STDERR_FILENO, name: "standard error"),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
     exit(run(context))
   }

@@ -6,14 +6,15 @@ import Testing
 /// `prices --stats`: exact decimal arithmetic on the price text, checked against Foundation's
 /// Decimal as an independent oracle.
 @Suite struct PriceStatisticsTests {
-  static func rows(_ prices: [String?], from start: String = "2024-01-01") -> [PriceRow] {
+  static func rows(_ prices: [String?], from start: String = "2024-01-01") -> PriceRows {
     let first = Day(iso: start)!
-    return prices.enumerated().map { offset, text in
+    return PriceRows(
+      prices.enumerated().map { offset, text in
       PriceRow(
         day: first.adding(days: offset), symbol: "BTC",
         price: text.flatMap(Price.init(decimalText:)),
         currency: "USDT", source: "test")
-    }
+      })
   }
 
   static func statistics(_ prices: [String?]) -> PriceStatistics {
@@ -61,7 +62,7 @@ import Testing
     let source = SnapshotPriceSource()
     for entry in source.catalogue().entries {
       let range = try #require(entry.held)
-      let rows = try source.dailyPrices(of: entry.coin, in: range)
+      let rows = try source.dailyPriceRows(of: entry.coin, in: range)
       let statistics = PriceStatistics(
         symbol: entry.coin.symbol, currency: "USDT", source: "offline", rows: rows)
       let prices = rows.compactMap(\.price)

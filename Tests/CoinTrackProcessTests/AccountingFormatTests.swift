@@ -165,7 +165,7 @@ import Testing
       currency: "USDT", source: "test")
     if let hledger = ExternalTool.require("hledger", installHint: "apt-get install hledger") {
       let file = sandbox.root.appendingPathComponent("quoted.journal")
-      try PriceDirectiveDialect.hledger.render([row]).write(
+      try PriceDirectiveDialect.hledger.render(PriceRows([row])).write(
         to: file, atomically: true, encoding: .utf8)
       let result = try ExternalTool.run(
         hledger, ["-f", file.path, "prices"], environment: sandbox.environment)
@@ -175,7 +175,7 @@ import Testing
     if let ledger = ExternalTool.require("ledger", installHint: "apt-get install ledger") {
       let file = sandbox.root.appendingPathComponent("quoted.ledger")
       try
-        (PriceDirectiveDialect.ledger.render([row])
+        (PriceDirectiveDialect.ledger.render(PriceRows([row]))
         + "\n2023-12-31 Holdings\n    Assets:Coins    1 \"1INCH\"\n    Equity\n").write(
           to: file, atomically: true, encoding: .utf8)
       let result = try ExternalTool.run(
