@@ -49,7 +49,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "A price source is unavailable: it cannot be reached, answers with a server error "
         + "or an unusable body, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
-    case .ioError: return "A file cannot be read or written; nothing was changed."
+    case .ioError:
+      return "A file cannot be read or written; nothing was changed. Or standard output cannot "
+        + "be written (a full disk, a closed stdout); what was written stays."
     case .temporaryFailure:
       return "Temporary failure: another cointrack holds the state lock, or a price source asks "
         + "to wait; try again."

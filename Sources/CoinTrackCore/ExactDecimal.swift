@@ -180,10 +180,18 @@ struct DecimalMagnitude: Comparable, Sendable {
     }
   }
 
+  /// How many decimal digits the number has; none for zero.
+  private var digitCount: Int {
+    guard let top = limbs.last else { return 0 }
+    let topDigits = Self.powersOfTen.firstIndex { $0 > top } ?? Self.digitsPerLimb
+    return (limbs.count - 1) * Self.digitsPerLimb + topDigits
+  }
+
   static func < (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> Bool {
     guard lhs.limbs.count == rhs.limbs.count else { return lhs.limbs.count < rhs.limbs.count }
-    for (left, right) in zip(lhs.limbs, rhs.limbs).reversed() where left != right {
-      return left < right
+    // From the most significant limb down: the first that differs decides.
+    for index in lhs.limbs.indices.reversed() where lhs.limbs[index] != rhs.limbs[index] {
+      return lhs.limbs[index] < rhs.limbs[index]
     }
     return false
   }
@@ -284,7 +292,7 @@ struct DecimalMagnitude: Comparable, Sendable {
     guard !(self < divisor) else { return (DecimalMagnitude(limbs: []), self) }
     // Long division, one decimal digit of the quotient at a time: the divisor shifted to each
     // digit's place fits at most nine times.
-    let places = digits.count - divisor.digits.count
+    let places = digitCount - divisor.digitCount
     var shifted = divisor.timesPowerOfTen(places)
     var remainder = self
     var quotient: [UInt8] = []

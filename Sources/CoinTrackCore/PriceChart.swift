@@ -76,7 +76,9 @@ private struct Columns {
     let span = maximum - minimum
     return values.map { value in
       // A level lies between 0 and `steps`, so it is a small whole number.
-      value.map { ((($0 - minimum).multiplied(by: steps)).divided(by: span, scale: 0)?.integer) ?? 0 }
+      value.map {
+        ((($0 - minimum).multiplied(by: steps)).divided(by: span, scale: 0)?.integer) ?? 0
+      }
     }
   }
 

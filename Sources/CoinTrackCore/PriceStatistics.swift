@@ -34,7 +34,8 @@ public struct PriceStatistics: Hashable, Sendable {
     self.source = source
     daysWithData = 0
     var sum = ExactDecimal.zero
-    var values: (first: ExactDecimal, last: ExactDecimal, minimum: ExactDecimal, maximum: ExactDecimal)?
+    var values:
+      (first: ExactDecimal, last: ExactDecimal, minimum: ExactDecimal, maximum: ExactDecimal)?
     for row in rows {
       guard let price = row.price else { continue }
       let dated = DatedPrice(day: row.day, price: price)

@@ -55,8 +55,7 @@ public struct SnapshotPriceSource: PriceSource {
 
   /// The rows of the range, each made when it is read: a range of thousands of years takes no
   /// more memory than a day.
-  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws(TrackerError) -> PriceRows
-  {
+  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws(TrackerError) -> PriceRows {
     let series = SnapshotSeries.named(coin.symbol)
     guard let series, range.clamped(to: series.held) != nil else {
       throw TrackerError.noPricesInRange(

@@ -47,7 +47,8 @@ import Testing
   }
 
   @Test func everyKindBuildsRecordsWithItsOwnFields() {
-    let statistics = PriceStatistics(symbol: "BTC", currency: "USDT", source: "t", rows: PriceRows([]))
+    let statistics = PriceStatistics(
+      symbol: "BTC", currency: "USDT", source: "t", rows: PriceRows([]))
     #expect(RecordSet.priceStatistics(statistics).fields == RecordKind.priceStatistics.fields)
     #expect(
       RecordSet.priceStatistics(statistics).records[0].count
