@@ -17,6 +17,7 @@ public enum CoinTrackTool {
   public static func main() -> Never {
     // A closed pipe must end the run quietly, through EPIPE, rather than by signal.
     signal(SIGPIPE, SIG_IGN)
+    FileDescriptorOutput.holdClosedStandardDescriptors()
     // CommandLine.arguments would repair bytes that are not UTF-8; read them as given.
     var arguments: [String] = []
     var undecodable: [Int: [UInt8]] = [:]
@@ -32,8 +33,8 @@ public enum CoinTrackTool {
     }
     let context = RunContext(
       arguments: arguments, undecodableArguments: undecodable, environment: .process,
-      standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO),
-      standardError: FileDescriptorOutput(descriptor: STDERR_FILENO),
+      standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO, name: "standard output"),
+      standardError: FileDescriptorOutput(descriptor: STDERR_FILENO, name: "standard error"),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
     exit(run(context))
   }

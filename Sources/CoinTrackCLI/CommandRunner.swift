@@ -37,7 +37,7 @@ struct CommandRunner {
         try execute(command)
       }
       return .success
-    } catch is OutputClosed {
+    } catch OutputError.closed {
       return .success
     } catch {
       let failure = ErrorFunnel.failure(for: explained(error))
@@ -123,7 +123,7 @@ struct CommandRunner {
       tracker = snapshotTracker
     }
     let records: RecordSet
-    var dailyPrices: [PriceRow]?
+    var dailyPrices: PriceRows?
     var notes: [String] = []
     // Days whose price is the latest rather than a close; tables say so in a note.
     var openDays: [Day] = []
@@ -160,10 +160,11 @@ struct CommandRunner {
             rows: history.rows))
         : .priceRows(history.rows)
       dailyPrices = history.rows
-      openDays = history.rows.filter { !$0.isClosed }.map(\.day)
-      if history.missingDays > 0 {
+      openDays = history.openDays
+      let missingDays = history.missingDays
+      if missingDays > 0 {
         notes.append(
-          "note: \(history.missingDays) of \(history.rows.count) days have no \(first.symbol) "
+          "note: \(missingDays) of \(history.rows.count) days have no \(first.symbol) "
             + "price in the \(tracker.source.name) source; their rows have no price.")
       }
     case .profileShow:
@@ -192,13 +193,13 @@ struct CommandRunner {
 
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices
   /// as directives; after a table, a sparkline on a terminal or the chart that --chart asks for.
-  private func write(_ records: RecordSet, dailyPrices: [PriceRow]?, settings: ResolvedSettings)
+  private func write(_ records: RecordSet, dailyPrices: PriceRows?, settings: ResolvedSettings)
     throws
   {
     switch settings.format {
     case .priceDirectives(let dialect):
       // ResolvedSettings allows directive formats only where the daily prices are the output.
-      try context.standardOutput.write(try dialect.render(dailyPrices ?? []))
+      try dialect.write(dailyPrices ?? PriceRows([])) { try context.standardOutput.write($0) }
     case .records(let format):
       let selected =
         settings.fields.map(records.selecting) ?? (format == .table ? records.forTables : records)

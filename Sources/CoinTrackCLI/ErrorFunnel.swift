@@ -34,6 +34,10 @@ enum ErrorFunnel {
       return failure(for: error)
     case let error as SourceError:
       return failure(for: error)
+    case OutputError.failed(let destination, let reason):
+      return Failure(
+        message: "cannot write to \(destination): \(reason); the output is incomplete.",
+        code: .ioError, usage: nil)
     case let error as PriceDirectiveError:
       return Failure(
         message: "\(error.dialect.rawValue) cannot take the commodity \(quote(error.symbol)): "

@@ -53,7 +53,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
         + "it does not serve the location (Binance's HTTP 451), the command reached its bound on "
         + "requests or time, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
-    case .ioError: return "A file cannot be read or written; nothing was changed."
+    case .ioError:
+      return "A file cannot be read or written; nothing was changed. Or standard output cannot "
+        + "be written (a full disk, a closed stdout); what was written stays."
     case .temporaryFailure:
       return "Temporary failure: another cointrack holds the state lock, or a price source asks "
         + "to wait; try again."

@@ -274,13 +274,13 @@ struct HelpRenderer {
   }
 
   /// Two days of Bitcoin from the embedded snapshot, for the samples.
-  private static func sampleRows() -> [PriceRow] {
+  private static func sampleRows() -> PriceRows {
     let source = SnapshotPriceSource()
     guard let first = Day(iso: "2024-01-01"), let last = Day(iso: "2024-01-02"),
       let range = DayRange(from: first, to: last),
       let coin = source.catalogue().entry(named: "BTC")?.coin
-    else { return [] }
-    return (try? source.dailyPrices(of: coin, in: range)) ?? []
+    else { return PriceRows([]) }
+    return (try? source.dailyPriceRows(of: coin, in: range)) ?? PriceRows([])
   }
 
   private func fieldList(_ kind: RecordKind, indent: Int = 2) -> String {

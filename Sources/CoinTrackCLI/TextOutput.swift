@@ -4,41 +4,63 @@
   import Darwin
 #endif
 
-/// The reader of an output went away (a closed pipe): the run ends quietly with success.
-public struct OutputClosed: Error {
-  public init() {}
+/// Why text could not be written.
+public enum OutputError: Error, Hashable {
+  /// The reader went away (a closed pipe, EPIPE): the run ends quietly with success.
+  case closed
+  /// Writing failed otherwise (a full disk, a descriptor not open for writing): the run ends
+  /// with 74, and what was written before stays.
+  case failed(destination: String, reason: String)
 }
 
 /// A destination for text: stdout, stderr, or a buffer in tests.
 public protocol TextOutput: AnyObject {
-  /// Writes all of `text`, or throws when the reader has gone away.
-  func write(_ text: String) throws(OutputClosed)
+  /// Writes all of `text`, or throws when it cannot.
+  func write(_ text: String) throws(OutputError)
 }
 
-/// Writes to a file descriptor, looping over short writes.
+/// Writes to a file descriptor, looping over short writes and checking every one.
 public final class FileDescriptorOutput: TextOutput {
   private let descriptor: Int32
+  /// What the descriptor is, for messages: "standard output".
+  private let name: String
 
-  public init(descriptor: Int32) {
+  public init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
+    self.name = name
   }
 
-  public func write(_ text: String) throws(OutputClosed) {
+  public func write(_ text: String) throws(OutputError) {
     var text = text
-    let failed = text.withUTF8 { buffer -> Bool in
+    let failure = text.withUTF8 { buffer -> Int32? in
       var offset = 0
       while offset < buffer.count {
         let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
-          // EPIPE (the reader is gone) and any other failure: there is nobody left to tell.
-          return true
+          return errno
         }
         offset += count
       }
-      return false
+      return nil
     }
-    if failed { throw OutputClosed() }
+    guard let failure else { return }
+    if failure == EPIPE { throw .closed }
+    throw .failed(destination: name, reason: String(cString: strerror(failure)))
+  }
+
+  /// Opens /dev/null, read-only, on each of stdin, stdout and stderr that the process was
+  /// started without.
+  ///
+  /// Otherwise the first file cointrack opens would take the free number, and output meant for
+  /// stdout or stderr would land in the state or lock file. Read-only, so that a write to a
+  /// stdout that was closed still fails (EBADF) and ends the run with 74.
+  public static func holdClosedStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      // open returns the lowest free number, which is this one: the lower ones are open.
+      _ = open("/dev/null", O_RDONLY)
+    }
   }
 }
 
@@ -48,7 +70,7 @@ public final class CapturedOutput: TextOutput {
 
   public init() {}
 
-  public func write(_ text: String) throws(OutputClosed) {
+  public func write(_ text: String) throws(OutputError) {
     self.text += text
   }
 }

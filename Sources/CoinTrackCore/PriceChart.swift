@@ -2,14 +2,15 @@
 ///
 /// When the range has more days than there are columns, each column stands for a run of days
 /// and shows the last close of the run, as a weekly candle would. A column whose days have no
-/// price stays blank. Heights are computed exactly from the decimal text, like the statistics.
+/// price stays blank. Heights are computed exactly from the decimal text, like the statistics,
+/// so that prices of any size and spread draw rather than overflow.
 public enum PriceChart {
   /// The eight block heights, lowest first.
   static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
   /// One line of at most `width` blocks scaled from the lowest price to the highest; empty when
   /// no day has a price.
-  public static func sparkline(_ rows: [PriceRow], width: Int) -> String {
+  public static func sparkline(_ rows: PriceRows, width: Int) -> String {
     guard let columns = Columns(rows, count: width) else { return "" }
     let levels = columns.levels(steps: blocks.count - 1)
     return String(levels.map { $0.map { blocks[$0] } ?? " " }).trimmingTrailingSpaces() + "\n"
@@ -17,7 +18,7 @@ public enum PriceChart {
 
   /// A bar chart `height` lines high and at most `width` characters wide, with the highest and
   /// lowest price on the left and the first and last day below; empty when no day has a price.
-  public static func chart(_ rows: [PriceRow], width: Int, height: Int = 8) -> String {
+  public static func chart(_ rows: PriceRows, width: Int, height: Int = 8) -> String {
     guard let range = Columns.priceRange(rows) else { return "" }
     let labels = (top: range.maximum.text, bottom: range.minimum.text)
     let labelWidth = max(labels.top.count, labels.bottom.count)
@@ -46,27 +47,25 @@ public enum PriceChart {
   }
 }
 
-/// The rows split into runs of consecutive days, one per column, each with the units of its last
+/// The rows split into runs of consecutive days, one per column, each with the value of its last
 /// price.
 private struct Columns {
-  let units: [Int128?]
-  let minimum: Int128
-  let maximum: Int128
+  let values: [ExactDecimal?]
+  let minimum: ExactDecimal
+  let maximum: ExactDecimal
 
-  var count: Int { units.count }
+  var count: Int { values.count }
 
-  init?(_ rows: [PriceRow], count: Int) {
-    let scale = rows.compactMap { $0.price.map(FixedPoint.scale(of:)) }.max() ?? 0
+  init?(_ rows: PriceRows, count: Int) {
     let columns = min(rows.count, max(1, count))
-    var units: [Int128?] = []
-    for column in 0..<columns {
-      let run = rows[(column * rows.count / columns)..<((column + 1) * rows.count / columns)]
-      units.append(
-        run.last { $0.price != nil }?.price.flatMap { FixedPoint.units(of: $0, scale: scale) })
+    // Each run read backwards from its end to its last price: every row is read at most once.
+    let values = (0..<columns).map { column -> ExactDecimal? in
+      let run = (column * rows.count / columns)..<((column + 1) * rows.count / columns)
+      return run.reversed().lazy.compactMap(rows.price(at:)).first.map(ExactDecimal.init)
     }
-    let known = units.compactMap { $0 }
+    let known = values.compactMap { $0 }
     guard let minimum = known.min(), let maximum = known.max() else { return nil }
-    self.units = units
+    self.values = values
     self.minimum = minimum
     self.maximum = maximum
   }
@@ -75,22 +74,29 @@ private struct Columns {
   /// for a blank column. A flat range sits at 0.
   func levels(steps: Int) -> [Int?] {
     let span = maximum - minimum
-    return units.map { value in
-      guard let value else { return nil }
-      guard span > 0 else { return 0 }
-      return Int(FixedPoint.divideRoundingHalfEven((value - minimum) * Int128(steps), by: span))
+    return values.map { value in
+      // A level lies between 0 and `steps`, so it is a small whole number.
+      value.map {
+        ((($0 - minimum).multiplied(by: steps)).divided(by: span, scale: 0)?.integer) ?? 0
+      }
     }
   }
 
-  /// The lowest and highest price of the rows as written.
-  static func priceRange(_ rows: [PriceRow]) -> (minimum: Price, maximum: Price)? {
-    let scale = rows.compactMap { $0.price.map(FixedPoint.scale(of:)) }.max() ?? 0
-    let priced = rows.compactMap { row in
-      row.price.flatMap { price in FixedPoint.units(of: price, scale: scale).map { (price, $0) } }
+  /// The lowest and highest price of the rows as written, in one pass.
+  static func priceRange(_ rows: PriceRows) -> (minimum: Price, maximum: Price)? {
+    var range: (minimum: (Price, ExactDecimal), maximum: (Price, ExactDecimal))?
+    for position in rows.indices {
+      guard let price = rows.price(at: position) else { continue }
+      let value = ExactDecimal(price)
+      guard var known = range else {
+        range = ((price, value), (price, value))
+        continue
+      }
+      if value < known.minimum.1 { known.minimum = (price, value) }
+      if known.maximum.1 < value { known.maximum = (price, value) }
+      range = known
     }
-    guard let low = priced.min(by: { $0.1 < $1.1 }), let high = priced.max(by: { $0.1 < $1.1 })
-    else { return nil }
-    return (low.0, high.0)
+    return range.map { ($0.minimum.0, $0.maximum.0) }
   }
 }
 

@@ -7,24 +7,72 @@ public enum PriceDirectiveDialect: String, CaseIterable, Sendable {
   case hledger
   case beancount
 
-  /// One directive per row with a price, in row order.
+  /// One directive per row with a price, in row order, as one text.
+  public func render(_ rows: PriceRows) throws -> String {
+    var text = ""
+    try write(rows) { text += $0 }
+    return text
+  }
+
+  /// Hands `sink` one directive per row with a price, in row order, a chunk of about
+  /// `TextBuffer.chunkSize` bytes at a time, so that a long range is never held whole.
   ///
-  /// Throws before writing anything when a symbol or currency cannot be written in this dialect,
-  /// so that no partial output reaches a journal.
-  public func render(_ rows: [PriceRow]) throws(PriceDirectiveError) -> String {
-    var output = ""
-    for row in rows {
-      guard let price = row.price else { continue }
-      let base = try commodity(row.symbol)
-      let quote = try commodity(row.currency)
+  /// Throws `PriceDirectiveError` before handing anything on when a row's symbol or currency
+  /// cannot be written in this dialect, so that no partial output reaches a journal; rethrows
+  /// what `sink` throws.
+  public func write(_ rows: PriceRows, to sink: (String) throws -> Void) throws {
+    var commodities = Commodities(dialect: self)
+    // A first pass that looks no price up: the rows are read again to write them.
+    for position in rows.indices {
+      _ = try commodities.of(rows, at: position)
+    }
+    var output = TextBuffer(capacity: TextBuffer.chunkSize + 4096)
+    for position in rows.indices {
+      guard let price = rows.price(at: position) else { continue }
+      let day = rows.day(at: position).description
+      let (base, quote) = try commodities.of(rows, at: position)
       switch self {
       case .ledger, .hledger:
-        output += "P \(row.day) \(base) \(price.text) \(quote)\n"
+        output += "P "
+        output += day
+        output += " "
       case .beancount:
-        output += "\(row.day) price \(base) \(price.text) \(quote)\n"
+        output += day
+        output += " price "
       }
+      output += base
+      output.append(ascii: " ")
+      output += price.text
+      output.append(ascii: " ")
+      output += quote
+      output.append(ascii: "\n")
+      if output.isFull { try sink(output.takeText()) }
     }
-    return output
+    if !output.isEmpty { try sink(output.takeText()) }
+  }
+
+  /// The commodities of rows as this dialect writes them, worked out once for each symbol and
+  /// currency rather than once a row.
+  private struct Commodities {
+    let dialect: PriceDirectiveDialect
+    private var last: (symbol: String, currency: String, base: String, quote: String)?
+
+    init(dialect: PriceDirectiveDialect) {
+      self.dialect = dialect
+    }
+
+    /// The symbol and currency of the row at `position`, written.
+    mutating func of(_ rows: PriceRows, at position: Int) throws(PriceDirectiveError) -> (
+      base: String, quote: String
+    ) {
+      let (symbol, currency) = (rows.symbol(at: position), rows.currency(at: position))
+      if let last, last.symbol == symbol, last.currency == currency {
+        return (last.base, last.quote)
+      }
+      let written = (base: try dialect.commodity(symbol), quote: try dialect.commodity(currency))
+      last = (symbol, currency, written.base, written.quote)
+      return written
+    }
   }
 
   /// `symbol` as this dialect needs it written.

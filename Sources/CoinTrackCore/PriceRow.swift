@@ -40,4 +40,7 @@ public protocol PriceSource: Sendable {
   ///
   /// Throws `TrackerError.noPricesInRange` when no day of the range has a price.
   func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow]
+  /// The rows of `dailyPrices`, which may be made only as they are read, so that a long range
+  /// streams to the output. A source whose answers are bounded keeps the default: its array.
+  func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows
 }

@@ -16,9 +16,9 @@ public struct PriceStatistics: Hashable, Sendable {
   public var minimum: DatedPrice?
   public var maximum: DatedPrice?
   /// The mean of the days with a price, rounded half to even to the most digits after the point
-  /// that any of those prices has.
+  /// that any of those prices has (exact before that one rounding).
   public var mean: Price?
-  /// The last price minus the first, exact.
+  /// The last price minus the first, exact, with the most digits after the point of any price.
   public var change: Price?
   /// The change as a percentage of the first price, rounded half to even to two decimals; nil
   /// when the first price is zero.
@@ -26,46 +26,47 @@ public struct PriceStatistics: Hashable, Sendable {
   public var daysWithData: Int
   public var daysWithoutData: Int
 
-  /// The statistics of `rows`, the rows of one coin in one currency from one source.
-  public init(symbol: String, currency: String, source: String, rows: [PriceRow]) {
+  /// The statistics of `rows`, the rows of one coin in one currency from one source, read once
+  /// in order and never held: prices of any size and any number of days are exact.
+  public init(symbol: String, currency: String, source: String, rows: PriceRows) {
     self.symbol = symbol
     self.currency = currency
     self.source = source
-    let priced = rows.compactMap { row in row.price.map { DatedPrice(day: row.day, price: $0) } }
-    daysWithData = priced.count
-    daysWithoutData = rows.count - priced.count
-    first = priced.first
-    last = priced.last
-    // Every price in the same units, so that comparing and adding are integer operations.
-    let scale = priced.map { FixedPoint.scale(of: $0.price) }.max() ?? 0
-    let units = priced.compactMap { FixedPoint.units(of: $0.price, scale: scale) }
-    guard units.count == priced.count, let firstUnits = units.first, let lastUnits = units.last
-    else { return }
-    // `min(by:)` and `max(by:)` return the first of equal elements: the earliest day.
-    minimum = zip(priced, units).min { $0.1 < $1.1 }?.0
-    maximum = zip(priced, units).max { $0.1 < $1.1 }?.0
-    if let sum = PriceStatistics.sum(units) {
-      mean = FixedPoint.price(
-        units: FixedPoint.divideRoundingHalfEven(sum, by: Int128(units.count)), scale: scale)
+    daysWithData = 0
+    var sum = ExactDecimal.zero
+    var values:
+      (first: ExactDecimal, last: ExactDecimal, minimum: ExactDecimal, maximum: ExactDecimal)?
+    for row in rows {
+      guard let price = row.price else { continue }
+      let dated = DatedPrice(day: row.day, price: price)
+      let value = ExactDecimal(price)
+      daysWithData += 1
+      // The sum keeps the most digits after the point of any price so far.
+      sum = sum + value
+      last = dated
+      guard var extremes = values else {
+        values = (value, value, value, value)
+        (first, minimum, maximum) = (dated, dated, dated)
+        continue
+      }
+      extremes.last = value
+      // Strictly lower or higher: on a tie the earlier day stays.
+      if value < extremes.minimum {
+        extremes.minimum = value
+        minimum = dated
+      }
+      if extremes.maximum < value {
+        extremes.maximum = value
+        maximum = dated
+      }
+      values = extremes
     }
-    let (difference, overflow) = lastUnits.subtractingReportingOverflow(firstUnits)
-    guard !overflow else { return }
-    change = FixedPoint.price(units: difference, scale: scale)
-    // change / first × 100, kept in hundredths of a percent.
-    let (scaled, scaledOverflow) = difference.multipliedReportingOverflow(by: 10_000)
-    if firstUnits != 0, !scaledOverflow {
-      changePercent = FixedPoint.price(
-        units: FixedPoint.divideRoundingHalfEven(scaled, by: firstUnits), scale: 2)
-    }
-  }
-
-  private static func sum(_ values: [Int128]) -> Int128? {
-    var total: Int128 = 0
-    for value in values {
-      let (next, overflow) = total.addingReportingOverflow(value)
-      if overflow { return nil }
-      total = next
-    }
-    return total
+    daysWithoutData = rows.count - daysWithData
+    guard let values else { return }
+    mean = sum.divided(by: ExactDecimal(daysWithData), scale: sum.scale)?.price
+    let difference = (values.last - values.first).rescaled(to: sum.scale)
+    change = difference.price
+    // change / first × 100, to hundredths of a percent.
+    changePercent = difference.multiplied(by: 100).divided(by: values.first, scale: 2)?.price
   }
 }

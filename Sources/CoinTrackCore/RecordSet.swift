@@ -260,16 +260,16 @@ extension RecordSet {
     }
   }
 
-  /// `prices`: one row per day.
-  public static func priceRows(_ rows: [PriceRow]) -> RecordSet {
+  /// `prices`: one row per day, each read from `rows` when it is written, never held.
+  public static func priceRows(_ rows: PriceRows) -> RecordSet {
     RecordSet(kind: .priceRow, count: rows.count) { record, field in
       switch field {
-      case 0: return .day(rows[record].day)
-      case 1: return .text(rows[record].symbol)
-      case 2: return .price(rows[record].price)
-      case 3: return .text(rows[record].currency)
-      case 4: return .text(rows[record].source)
-      default: return .bool(rows[record].isClosed)
+      case 0: return .day(rows.day(at: record))
+      case 1: return .text(rows.symbol(at: record))
+      case 2: return .price(rows.price(at: record))
+      case 3: return .text(rows.currency(at: record))
+      case 4: return .text(rows.source(at: record))
+      default: return .bool(rows.isClosed(at: record))
       }
     }
   }

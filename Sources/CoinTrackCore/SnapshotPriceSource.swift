@@ -50,12 +50,22 @@ public struct SnapshotPriceSource: PriceSource {
   }
 
   public func dailyPrices(of coin: Coin, in range: DayRange) throws(TrackerError) -> [PriceRow] {
+    Array(try dailyPriceRows(of: coin, in: range))
+  }
+
+  /// The rows of the range, each made when it is read: a range of thousands of years takes no
+  /// more memory than a day.
+  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws(TrackerError) -> PriceRows {
     let series = SnapshotSeries.named(coin.symbol)
     guard let series, range.clamped(to: series.held) != nil else {
       throw TrackerError.noPricesInRange(
         symbol: coin.symbol, requested: range, held: series?.held, source: name)
     }
-    return range.map { row(coin, $0, series.price(on: $0)) }
+    return PriceRows(
+      first: range.first, count: range.count,
+      daysWithoutPrice: range.count - series.daysWithPrice(in: range),
+      template: row(coin, range.first, nil)
+    ) { series.price(on: range.first.adding(days: $0)) }
   }
 
   private func row(_ coin: Coin, _ day: Day, _ price: Price?) -> PriceRow {
@@ -66,7 +76,9 @@ public struct SnapshotPriceSource: PriceSource {
 }
 
 /// One coin's closes in the embedded snapshot.
-struct SnapshotSeries {
+///
+/// Sendable although it holds a pointer: the pointer is to constant C data, never written.
+struct SnapshotSeries: @unchecked Sendable {
   let coin: Coin
   let held: DayRange
   private let data: UnsafePointer<ct_snapshot_coin>
@@ -103,6 +115,15 @@ struct SnapshotSeries {
     let first = Day(daysSince1970: Int(entry.first_day))
     // The generator never emits an empty series, so the range is never empty.
     held = DayRange(from: first, to: first.adding(days: Int(entry.day_count) - 1))!
+  }
+
+  /// How many days of `range` have a close, counted without reading one.
+  func daysWithPrice(in range: DayRange) -> Int {
+    guard let held = range.clamped(to: held) else { return 0 }
+    let start = held.first.daysSince1970 - self.held.first.daysSince1970
+    return (start..<(start + held.count)).count {
+      data.pointee.offsets[$0 + 1] > data.pointee.offsets[$0]
+    }
   }
 
   /// The close of `day`; nil outside the series or on a day the data lacks.

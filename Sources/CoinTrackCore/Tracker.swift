@@ -77,11 +77,16 @@ public struct Tracker: Sendable {
   }
 
   /// The daily prices of one coin, tracked or not.
-  public struct PriceHistory: Hashable, Sendable {
-    /// One row per day of the requested range.
-    public var rows: [PriceRow]
+  public struct PriceHistory: Sendable {
+    /// One row per day of the requested range, made as they are read where the source can.
+    public var rows: PriceRows
     /// How many of the rows have no price.
-    public var missingDays: Int { rows.filter { $0.price == nil }.count }
+    public var missingDays: Int { rows.daysWithoutPrice }
+    /// The days whose price is the latest rather than a close (a pass over the rows that looks
+    /// no price up).
+    public var openDays: [Day] {
+      rows.indices.filter { !rows.isClosed(at: $0) }.map(rows.day(at:))
+    }
   }
 
   /// One row per day from `from` to `to`; `fromInput` and `toInput` are what the user typed, for
@@ -93,7 +98,8 @@ public struct Tracker: Sendable {
     guard let range = DayRange(from: from.day, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
-    return PriceHistory(rows: try source.dailyPrices(of: try source.resolveCoin(input), in: range))
+    return PriceHistory(
+      rows: try source.dailyPriceRows(of: try source.resolveCoin(input), in: range))
   }
 
   /// The stored profile (the default one before the first save).

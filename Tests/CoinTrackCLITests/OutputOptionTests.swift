@@ -59,7 +59,7 @@ import Testing
       day: Day(iso: "2024-01-01")!, symbol: "1INCH", price: Price(decimalText: "0.47"),
       currency: "USDT", source: "test")
     let error = try #require(throws: PriceDirectiveError.self) {
-      try PriceDirectiveDialect.beancount.render([row])
+      try PriceDirectiveDialect.beancount.render(PriceRows([row]))
     }
     let failure = ErrorFunnel.failure(for: error)
     #expect(failure.code == .invalidValue)

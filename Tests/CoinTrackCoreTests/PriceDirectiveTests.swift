@@ -11,12 +11,12 @@ import Testing
   }
 
   @Test func eachDialectWritesItsOwnLineAndSkipsDaysWithoutData() throws {
-    let rows = [Self.row("BTC", "42280.23"), Self.row("BTC", nil)]
+    let rows = PriceRows([Self.row("BTC", "42280.23"), Self.row("BTC", nil)])
     #expect(try PriceDirectiveDialect.ledger.render(rows) == "P 2024-01-01 BTC 42280.23 USDT\n")
     #expect(try PriceDirectiveDialect.hledger.render(rows) == "P 2024-01-01 BTC 42280.23 USDT\n")
     #expect(
       try PriceDirectiveDialect.beancount.render(rows) == "2024-01-01 price BTC 42280.23 USDT\n")
-    #expect(try PriceDirectiveDialect.ledger.render([Self.row("BTC", nil)]) == "")
+    #expect(try PriceDirectiveDialect.ledger.render(PriceRows([Self.row("BTC", nil)])) == "")
   }
 
   @Test(arguments: [PriceDirectiveDialect.ledger, .hledger])
@@ -44,12 +44,16 @@ import Testing
         try dialect.commodity(symbol)
       }
     }
-    // Nothing is written when any row cannot be.
+    // Nothing is handed on when any row cannot be written, even a later one.
+    var written = ""
     #expect(throws: PriceDirectiveError(symbol: "1INCH", dialect: dialect)) {
-      try dialect.render([Self.row("BTC", "1"), Self.row("1INCH", "2")])
+      try dialect.write(PriceRows([Self.row("BTC", "1"), Self.row("1INCH", "2")])) {
+        written += $0
+      }
     }
     #expect(throws: PriceDirectiveError(symbol: "usd", dialect: dialect)) {
-      try dialect.render([Self.row("BTC", "1", currency: "usd")])
+      try dialect.write(PriceRows([Self.row("BTC", "1", currency: "usd")])) { written += $0 }
     }
+    #expect(written == "")
   }
 }

@@ -6,14 +6,15 @@ import Testing
 /// `prices --stats`: exact decimal arithmetic on the price text, checked against Foundation's
 /// Decimal as an independent oracle.
 @Suite struct PriceStatisticsTests {
-  static func rows(_ prices: [String?], from start: String = "2024-01-01") -> [PriceRow] {
+  static func rows(_ prices: [String?], from start: String = "2024-01-01") -> PriceRows {
     let first = Day(iso: start)!
-    return prices.enumerated().map { offset, text in
-      PriceRow(
-        day: first.adding(days: offset), symbol: "BTC",
-        price: text.flatMap(Price.init(decimalText:)),
-        currency: "USDT", source: "test")
-    }
+    return PriceRows(
+      prices.enumerated().map { offset, text in
+        PriceRow(
+          day: first.adding(days: offset), symbol: "BTC",
+          price: text.flatMap(Price.init(decimalText:)),
+          currency: "USDT", source: "test")
+      })
   }
 
   static func statistics(_ prices: [String?]) -> PriceStatistics {
@@ -56,12 +57,41 @@ import Testing
     #expect(fromZero.changePercent == nil)
   }
 
+  /// Prices of over 38 digits, and spans no fixed width holds, are exact too (they were null).
+  @Test func pricesOfAnySizeAreExact() {
+    let huge = Self.statistics([
+      "10000000000000000000000000000000000000", nil, "0.000000000000000000000000000001",
+      "100000000",
+    ])
+    #expect(huge.minimum?.price.text == "0.000000000000000000000000000001")
+    #expect(huge.minimum?.day.description == "2024-01-03")
+    #expect(huge.maximum?.price.text == "10000000000000000000000000000000000000")
+    // (1e37 + 1e-30 + 1e8) / 3, rounded half to even at the 30th decimal.
+    #expect(
+      huge.mean?.text == "3333333333333333333333333333366666666.666666666666666666666666666667")
+    #expect(
+      huge.change?.text == "-9999999999999999999999999999900000000."
+        + String(repeating: "0", count: 30))
+    #expect(huge.changePercent?.text == "-100.00")
+    let wide = Self.statistics([
+      "-170141183460469231731687303715884105728", "340282366920938463463374607431768211455.5",
+    ])
+    #expect(wide.mean?.text == "85070591730234615865843651857942052863.8")
+    #expect(wide.change?.text == "510423550381407695195061911147652317183.5")
+    #expect(wide.changePercent?.text == "-300.00")
+    let many = Self.statistics(
+      Array(repeating: "99999999999999999999999999999999999999999", count: 1000))
+    #expect(many.mean?.text == "99999999999999999999999999999999999999999")
+    #expect(many.minimum?.day.description == "2024-01-01")
+    #expect(many.maximum?.day.description == "2024-01-01")
+  }
+
   /// Every coin's whole history, against Decimal: the same mean, change and percentage.
   @Test func matchesFoundationDecimalOnTheWholeSnapshot() throws {
     let source = SnapshotPriceSource()
     for entry in source.catalogue().entries {
       let range = try #require(entry.held)
-      let rows = try source.dailyPrices(of: entry.coin, in: range)
+      let rows = try source.dailyPriceRows(of: entry.coin, in: range)
       let statistics = PriceStatistics(
         symbol: entry.coin.symbol, currency: "USDT", source: "offline", rows: rows)
       let prices = rows.compactMap(\.price)

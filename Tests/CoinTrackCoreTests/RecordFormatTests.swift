@@ -47,12 +47,13 @@ import Testing
   }
 
   @Test func everyKindBuildsRecordsWithItsOwnFields() {
-    let statistics = PriceStatistics(symbol: "BTC", currency: "USDT", source: "t", rows: [])
+    let statistics = PriceStatistics(
+      symbol: "BTC", currency: "USDT", source: "t", rows: PriceRows([]))
     #expect(RecordSet.priceStatistics(statistics).fields == RecordKind.priceStatistics.fields)
     #expect(
       RecordSet.priceStatistics(statistics).records[0].count
         == RecordKind.priceStatistics.fields.count)
-    #expect(RecordSet.priceRows([]).fields == RecordKind.priceRow.fields)
+    #expect(RecordSet.priceRows(PriceRows([])).fields == RecordKind.priceRow.fields)
     #expect(
       OutputFormat.all.map(\.name)
         == ["table", "csv", "tsv", "json", "jsonl", "ledger", "hledger", "beancount"])

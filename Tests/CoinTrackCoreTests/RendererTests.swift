@@ -38,6 +38,26 @@ import Testing
     )
   }
 
+  /// Each special character alone in a field, so that dropping any one of them from the rule
+  /// that quotes or escapes fails here (a field holding several hid a missing one).
+  @Test(arguments: [
+    ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("a\rb", "\"a\rb\""),
+    ("a\nb", "\"a\nb\""), ("a\tb", "a\tb"), ("a\\b", "a\\b"), ("plain", "plain"),
+  ])
+  func csvQuotesAFieldForEachSpecialCharacterAlone(_ text: String, _ field: String) {
+    let set = RecordSet(fields: [.init("name")], records: [[.text(text)]])
+    #expect(RecordFormat.csv.render(set, header: false) == field + "\r\n")
+  }
+
+  @Test(arguments: [
+    ("a\\b", "a\\\\b"), ("a\tb", "a\\tb"), ("a\nb", "a\\nb"), ("a\rb", "a\\rb"),
+    ("a,b", "a,b"), ("say \"hi\"", "say \"hi\""), ("plain", "plain"),
+  ])
+  func tsvEscapesEachSpecialCharacterAlone(_ text: String, _ field: String) {
+    let set = RecordSet(fields: [.init("name")], records: [[.text(text)]])
+    #expect(RecordFormat.tsv.render(set, header: false) == field + "\n")
+  }
+
   @Test func jsonPrintsNumbersFromTheirTextAndNullForNone() {
     #expect(
       RecordFormat.json.render(records) == """

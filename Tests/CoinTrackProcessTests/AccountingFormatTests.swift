@@ -161,7 +161,7 @@ import Testing
     let hledger = try ExternalTool.require("hledger", installHint: "apt-get install hledger")
     let sandbox = try Sandbox()
     let file = sandbox.root.appendingPathComponent("quoted.journal")
-    try PriceDirectiveDialect.hledger.render([Self.quotedRow]).write(
+    try PriceDirectiveDialect.hledger.render(PriceRows([Self.quotedRow])).write(
       to: file, atomically: true, encoding: .utf8)
     let result = try ExternalTool.run(
       hledger, ["-f", file.path, "prices"], environment: sandbox.environment)
@@ -174,7 +174,7 @@ import Testing
     let sandbox = try Sandbox()
     let file = sandbox.root.appendingPathComponent("quoted.ledger")
     try
-      (PriceDirectiveDialect.ledger.render([Self.quotedRow])
+      (PriceDirectiveDialect.ledger.render(PriceRows([Self.quotedRow]))
       + "\n2023-12-31 Holdings\n    Assets:Coins    1 \"1INCH\"\n    Equity\n").write(
         to: file, atomically: true, encoding: .utf8)
     let result = try ExternalTool.run(
