@@ -23,7 +23,7 @@ struct CommandRunner {
   /// Runs the command line and returns the exit code.
   func run() -> ExitCode {
     do {
-      switch try ArgumentParser.parse(
+      switch try CommandLineParser.parse(
         context.arguments, undecodable: context.undecodableArguments)
       {
       case .help(let path):

@@ -3,9 +3,9 @@ import Testing
 @testable import CoinTrackCLI
 
 /// argv -> parsed command.
-@Suite struct ArgumentParserTests {
+@Suite struct CommandLineParserTests {
   private func parsed(_ arguments: [String]) throws -> ParsedCommand {
-    guard case .run(let command) = try ArgumentParser.parse(arguments) else {
+    guard case .run(let command) = try CommandLineParser.parse(arguments) else {
       throw ParseMismatch()
     }
     return command
@@ -55,21 +55,21 @@ import Testing
   }
 
   @Test func helpAndVersionAreOutcomesNotErrors() throws {
-    #expect(try ArgumentParser.parse([]) == .help(CommandPath(commands: [CommandTable.root])))
-    #expect(try ArgumentParser.parse(["--version"]) == .version)
+    #expect(try CommandLineParser.parse([]) == .help(CommandPath(commands: [CommandTable.root])))
+    #expect(try CommandLineParser.parse(["--version"]) == .version)
     #expect(
-      try ArgumentParser.parse(["coins", "add", "-h"])
+      try CommandLineParser.parse(["coins", "add", "-h"])
         == .help(
           CommandPath(commands: [CommandTable.root, CommandTable.coins, CommandTable.coinsAdd])))
     // Help wins over an error in another option or argument.
     #expect(
-      try ArgumentParser.parse(["prices", "--to", "--help"])
+      try CommandLineParser.parse(["prices", "--to", "--help"])
         == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
     #expect(
-      try ArgumentParser.parse(["prices", "--bogus", "-h"])
+      try CommandLineParser.parse(["prices", "--bogus", "-h"])
         == .help(CommandPath(commands: [CommandTable.root, CommandTable.prices])))
     #expect(
-      try ArgumentParser.parse(["-x", "--version"]) == .version)
+      try CommandLineParser.parse(["-x", "--version"]) == .version)
   }
 
   /// Help does not win where it would answer another question than the one asked.
@@ -78,14 +78,14 @@ import Testing
     ["-h=--bogus"], ["--help=1"], ["--version=1"], ["--bogus", "nosuch", "-h"],
   ])
   func helpDoesNotHideAnUnknownCommandOrABrokenHelpOption(arguments: [String]) {
-    #expect(throws: UsageError.self) { try ArgumentParser.parse(arguments) }
+    #expect(throws: UsageError.self) { try CommandLineParser.parse(arguments) }
   }
 
   @Test func anArgumentThatIsNotUTF8IsRefusedWhereverItIs() {
     let bytes: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
     for arguments in [["profile", "set", "x"], ["--help", "profile", "set", "x"]] {
       #expect(throws: UsageError.undecodableArgument(bytes: bytes, at: profileSetPath)) {
-        try ArgumentParser.parse(arguments, undecodable: [arguments.count - 1: bytes])
+        try CommandLineParser.parse(arguments, undecodable: [arguments.count - 1: bytes])
       }
     }
   }

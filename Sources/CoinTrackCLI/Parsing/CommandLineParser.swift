@@ -36,7 +36,7 @@ enum ParseOutcome: Hashable, Sendable {
 }
 
 /// Matches tokens against the command table.
-enum ArgumentParser {
+enum CommandLineParser {
   /// Parses argv (without the program name); `undecodable` holds, by position, the bytes of
   /// arguments that are not UTF-8, which are refused.
   ///
