@@ -17,6 +17,17 @@ protocol LeafCommand: Sendable {
   func run(in session: CommandSession) throws -> CommandOutput
 }
 
+/// A leaf command that takes no arguments or options of its own, so its unit holds no settings.
+protocol SettingsFreeCommand: LeafCommand {
+  init()
+}
+
+extension SettingsFreeCommand {
+  init(_ command: ParsedCommand, in session: CommandSession) {
+    self.init()
+  }
+}
+
 /// A leaf command's type, kept in its spec and compared by identity so that specs stay values.
 struct LeafCommandType: Hashable, Sendable {
   let type: any LeafCommand.Type

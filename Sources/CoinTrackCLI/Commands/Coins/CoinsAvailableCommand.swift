@@ -1,7 +1,7 @@
 import CoinTrackCore
 
 /// `cointrack coins available`: the catalogue of coins that can be added.
-struct CoinsAvailableCommand: LeafCommand {
+struct CoinsAvailableCommand: SettingsFreeCommand {
   static let spec = CommandSpec(
     "available", summary: "List the coins that can be added.",
     discussion: "With the first and last day the price snapshot holds for each.",
@@ -12,8 +12,6 @@ struct CoinsAvailableCommand: LeafCommand {
         explanation: "Each symbol with the first day it has a price, as CSV."),
     ],
     leaf: Self.self, output: .catalogueEntry)
-
-  init(_ command: ParsedCommand, in session: CommandSession) {}
 
   func run(in session: CommandSession) throws -> CommandOutput {
     .records(RecordOutput(.catalogue(session.tracker().availableCoins())))

@@ -1,7 +1,7 @@
 import CoinTrackCore
 
 /// `cointrack coins list`: the tracked coins with their latest price.
-struct CoinsListCommand: LeafCommand {
+struct CoinsListCommand: SettingsFreeCommand {
   static let spec = CommandSpec(
     "list", summary: "List the tracked coins with their latest price.",
     discussion: """
@@ -23,8 +23,6 @@ struct CoinsListCommand: LeafCommand {
         explanation: "Symbol and price only, tab-separated, for a shell loop."),
     ],
     leaf: Self.self, output: .coinListing)
-
-  init(_ command: ParsedCommand, in session: CommandSession) {}
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let today = try session.today()

@@ -1,7 +1,7 @@
 import CoinTrackCore
 
 /// `cointrack profile show`: the username and preferences.
-struct ProfileShowCommand: LeafCommand {
+struct ProfileShowCommand: SettingsFreeCommand {
   static let spec = CommandSpec(
     "show", summary: "Show the username and preferences.",
     discussion: "On first use the username is '\(Profile.defaultUsername)'.",
@@ -10,8 +10,6 @@ struct ProfileShowCommand: LeafCommand {
       Example(command: "cointrack profile show --format json", explanation: "As one JSON object."),
     ],
     leaf: Self.self, output: .profile)
-
-  init(_ command: ParsedCommand, in session: CommandSession) {}
 
   func run(in session: CommandSession) throws -> CommandOutput {
     .records(RecordOutput(.profile(try session.tracker().profile())))
