@@ -56,7 +56,9 @@ struct PricesCommand: LeafCommand {
     ],
     leaf: Self.self, output: .priceRow)
 
+  /// The coin as the user named it; the tracker resolves it.
   let coin: String
+  /// What the tracker counts as today: no day after it may be asked for.
   let today: Day
   let from: DatedInput
   let to: DatedInput
