@@ -15,29 +15,6 @@ enum CompletionKind: Hashable, Sendable {
   case commandOrTopic
 }
 
-/// The word lists that completion scripts ask the binary for, with `cointrack __complete LIST`.
-///
-/// The form is hidden: it is not in the command table, so help, usage and suggestions never show
-/// it, and it answers from the catalogue or by reading the state file, never changing anything.
-enum CandidateList: String, CaseIterable, Sendable {
-  /// The catalogue's symbols.
-  case catalogue
-  /// The tracked coins' symbols, then their list ids, then their coin ids after `@`.
-  case tracked
-
-  /// The first argument of the hidden form.
-  static let hiddenCommand = "__complete"
-}
-
-/// The operation a leaf command performs.
-enum CommandAction: Hashable, Sendable {
-  case coinsList, coinsAdd, coinsRemove, coinsAvailable
-  case prices
-  case profileShow, profileSet
-  case help
-  case completion
-}
-
 /// One option, declared once for parsing, help, suggestions and completion.
 struct OptionSpec: Hashable, Sendable {
   /// The long name without dashes, such as `format`.
@@ -129,8 +106,8 @@ struct CommandSpec: Hashable, Sendable {
   let options: [OptionSpec]
   let subcommands: [CommandSpec]
   let examples: [Example]
-  /// What the command does; nil for a group, which needs a subcommand.
-  let action: CommandAction?
+  /// The unit that runs the command; nil for a group, which needs a subcommand.
+  let leaf: LeafCommandType?
   /// What the command prints, for `--fields` and the help's list of fields; nil when it prints
   /// no records.
   let output: RecordKind?
@@ -138,7 +115,7 @@ struct CommandSpec: Hashable, Sendable {
   init(
     _ name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
-    action: CommandAction? = nil, output: RecordKind? = nil
+    leaf: (any LeafCommand.Type)? = nil, output: RecordKind? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -147,7 +124,7 @@ struct CommandSpec: Hashable, Sendable {
     self.options = options
     self.subcommands = subcommands
     self.examples = examples
-    self.action = action
+    self.leaf = leaf.map(LeafCommandType.init)
     self.output = output
   }
 

@@ -46,7 +46,7 @@ enum CompletionScript {
     switch kind {
     case .none: return []
     case .choices: return allowed
-    case .date: return CommandTable.relativeDays.map(\.word)
+    case .date: return DateOptions.relativeDays.map(\.word)
     case .trackedCoin, .catalogueCoin, .commandOrTopic: return nil
     }
   }

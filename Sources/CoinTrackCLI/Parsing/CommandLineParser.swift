@@ -19,6 +19,11 @@ struct ParsedCommand: Hashable, Sendable {
     arguments[argument.name] ?? []
   }
 
+  /// The value of an argument that takes one; nil when an optional one is not given.
+  func value(of argument: ArgumentSpec) -> String? {
+    arguments[argument.name]?.first
+  }
+
   /// Whether `option` was given at all (for a flag, whether it is set).
   func contains(_ option: OptionSpec) -> Bool {
     options[option.name] != nil
@@ -31,8 +36,6 @@ enum ParseOutcome: Hashable, Sendable {
   /// `-h`/`--help` anywhere, or no arguments at all: help for the deepest command named.
   case help(CommandPath)
   case version
-  /// The hidden `__complete LIST` form that completion scripts call.
-  case candidates(CandidateList)
 }
 
 /// Matches tokens against the command table.
@@ -47,13 +50,7 @@ enum CommandLineParser {
   static func parse(_ arguments: [String], undecodable: [Int: [UInt8]] = [:])
     throws(UsageError) -> ParseOutcome
   {
-    // Only the exact hidden form is recognised; anything else is parsed as usual, so that
-    // `__complete` with a wrong list is an unknown command like any other word.
-    if arguments.count == 2, arguments[0] == CandidateList.hiddenCommand,
-      let list = CandidateList(rawValue: arguments[1])
-    {
-      return .candidates(list)
-    }
+    if let hidden = hiddenCommand(arguments) { return .run(hidden) }
     var matcher = Matcher(tokens: ArgumentToken.tokenize(arguments))
     matcher.run()
     if let position = undecodable.keys.min() {
@@ -65,10 +62,25 @@ enum CommandLineParser {
     }
     if let error = matcher.firstError { throw error }
     if arguments.isEmpty { return .help(matcher.path) }
-    guard matcher.path.command.action != nil else {
+    guard matcher.path.command.leaf != nil else {
       throw UsageError.missingSubcommand(at: matcher.path)
     }
     return .run(try matcher.assignArguments())
+  }
+}
+
+extension CommandLineParser {
+  /// The exact form of a hidden command, such as `__complete tracked`: its name and one allowed
+  /// value, nothing else. Anything else is parsed as usual, so that `__complete` with a wrong
+  /// value is an unknown command like any other word.
+  private static func hiddenCommand(_ arguments: [String]) -> ParsedCommand? {
+    guard arguments.count == 2,
+      let command = CommandTable.hiddenCommands.first(where: { $0.name == arguments[0] }),
+      command.arguments.count == 1, command.arguments[0].allowedValues.contains(arguments[1])
+    else { return nil }
+    return ParsedCommand(
+      path: CommandPath(commands: [CommandTable.root, command]), options: [:],
+      arguments: [command.arguments[0].name: [arguments[1]]])
   }
 }
 

@@ -49,7 +49,7 @@ enum UsageError: Error, Hashable, Sendable {
       .undecodableArgument(_, let path):
       return path
     case .unknownHelpTopic:
-      return CommandPath(commands: [CommandTable.root, CommandTable.help])
+      return CommandPath(commands: [CommandTable.root, HelpCommand.spec])
     }
   }
 }

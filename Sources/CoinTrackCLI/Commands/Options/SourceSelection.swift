@@ -9,6 +9,26 @@ import CoinTrackCore
 /// The price source a run uses: chosen by --source, else the profile, else the snapshot, and
 /// configured from --currency, --refresh, --cached-only and the environment.
 struct SourceSelection {
+  static let sourceOption = OptionSpec(
+    "source", value: "SOURCE",
+    summary: "Where prices come from: the embedded snapshot (offline) or a live API; "
+      + "'cointrack help sources' tells them apart.",
+    default: "the profile's source, else offline",
+    allowed: PriceSourceKind.allCases.map(\.rawValue))
+  static let currencyOption = OptionSpec(
+    "currency", value: "CODE",
+    summary: "The currency to quote prices in, such as USD or EUR; each source quotes a fixed "
+      + "set.",
+    default: "the profile's currency where the source quotes it, else the source's own")
+  static let refreshOption = OptionSpec(
+    "refresh",
+    summary: "Ask a live source again for today's prices and for past days cached without one."
+  )
+  static let cachedOnlyOption = OptionSpec(
+    "cached-only",
+    summary: "Answer from the cache of a live source alone, asking nothing; exit 69 when the "
+      + "cache lacks what is needed.")
+
   /// Variables that tune live sources, with what they mean, for help.
   static let variables: [(name: String, meaning: String)] = [
     (
@@ -42,14 +62,14 @@ struct SourceSelection {
   /// Opens the source. `storedProfile` is read only when an option leaves a preference to it.
   func source(storedProfile: () throws -> Profile) throws -> any PriceSource {
     let path = command.path
-    if command.contains(CommandTable.refreshOption),
-      command.contains(CommandTable.cachedOnlyOption)
+    if command.contains(SourceSelection.refreshOption),
+      command.contains(SourceSelection.cachedOnlyOption)
     {
       throw UsageError.conflictingOptions(
-        CommandTable.refreshOption, CommandTable.cachedOnlyOption, at: path)
+        SourceSelection.refreshOption, SourceSelection.cachedOnlyOption, at: path)
     }
-    let chosenKind = command.value(of: CommandTable.sourceOption).flatMap(PriceSourceKind.init)
-    let chosenCurrency = command.value(of: CommandTable.currencyOption)
+    let chosenKind = SourceSelection.chosenKind(in: command)
+    let chosenCurrency = SourceSelection.chosenCurrency(in: command)
     let profile = chosenKind == nil || chosenCurrency == nil ? try storedProfile() : nil
     // The parser and the profile's own checks allow only known source names.
     let kind =
@@ -93,14 +113,24 @@ struct SourceSelection {
       latestTTLSeconds: Int(
         try environment.seconds("COINTRACK_CACHE_TTL", allowed: 0...86_400, wholeSeconds: true)
           ?? Double(CachePolicy().latestTTLSeconds)),
-      refresh: command.contains(CommandTable.refreshOption),
-      cachedOnly: command.contains(CommandTable.cachedOnlyOption))
+      refresh: command.contains(SourceSelection.refreshOption),
+      cachedOnly: command.contains(SourceSelection.cachedOnlyOption))
     configuration.limits = try SourceSelection.limits(in: environment)
     return configuration
   }
 }
 
 extension SourceSelection {
+  /// The source --source names; nil without it. The parser allows only known names.
+  static func chosenKind(in command: ParsedCommand) -> PriceSourceKind? {
+    command.value(of: sourceOption).flatMap(PriceSourceKind.init)
+  }
+
+  /// The currency --currency names, as given; nil without it.
+  static func chosenCurrency(in command: ParsedCommand) -> String? {
+    command.value(of: currencyOption)
+  }
+
   /// The bounds on live work, from COINTRACK_MAX_REQUESTS and COINTRACK_RUN_TIMEOUT.
   static func limits(in environment: Environment) throws(EnvironmentError) -> LiveWorkLimits {
     var limits = LiveWorkLimits()

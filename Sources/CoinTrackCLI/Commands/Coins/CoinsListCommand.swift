@@ -1,0 +1,37 @@
+import CoinTrackCore
+
+/// `cointrack coins list`: the tracked coins with their latest price.
+struct CoinsListCommand: SettingsFreeCommand {
+  static let spec = CommandSpec(
+    "list", summary: "List the tracked coins with their latest price.",
+    discussion: """
+      One row per tracked coin: its id, symbol and name, the latest price on or before today, \
+      the date of that price, its currency and source, and its coin id (the CoinGecko id, or \
+      symbol/SYMBOL for a coin only Binance or Twelve Data knows), which '@' names it by. On \
+      first use the list holds BTC, ETH, BNB, SOL and XRP.
+      """,
+    options: [
+      SourceSelection.sourceOption, SourceSelection.currencyOption, SourceSelection.refreshOption,
+      SourceSelection.cachedOnlyOption,
+    ],
+    examples: [
+      Example(command: "cointrack coins list", explanation: "As a table."),
+      Example(
+        command: "cointrack coins list --format json", explanation: "As a JSON array of objects."),
+      Example(
+        command: "cointrack coins list --format tsv --fields symbol,price --no-header",
+        explanation: "Symbol and price only, tab-separated, for a shell loop."),
+    ],
+    leaf: Self.self, output: .coinListing)
+
+  func run(in session: CommandSession) throws -> CommandOutput {
+    let today = try session.today()
+    let tracker = session.tracker(source: try session.selectedSource(), today: today)
+    let coins = try session.state().coins
+    let latestPrices = try tracker.latestPrices(of: coins)
+    return .records(
+      RecordOutput(
+        .coinListings(coins, latestPrices: latestPrices),
+        openDays: latestPrices.rows.filter { !$0.isClosed }.map(\.day)))
+  }
+}
