@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 /// The process exit codes, following sysexits.h.
 public enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
@@ -17,6 +19,19 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case temporaryFailure = 75
   /// The state file is unusable.
   case unusableState = 78
+
+  /// The code a kind of failure ends the run with, one code per kind.
+  public init(_ kind: FailureKind) {
+    switch kind {
+    case .usage: self = .usage
+    case .invalidValue: self = .invalidValue
+    case .notFound: self = .notFound
+    case .unavailable: self = .unavailable
+    case .ioError: self = .ioError
+    case .temporaryFailure: self = .temporaryFailure
+    case .configuration: self = .unusableState
+    }
+  }
 
   /// The sysexits.h name.
   public var name: String {

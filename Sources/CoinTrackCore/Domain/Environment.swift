@@ -135,3 +135,8 @@ public enum EnvironmentError: Error, Hashable, Sendable {
   /// Not an http:// or https:// URL.
   case invalidURL(variable: String, input: String)
 }
+
+extension EnvironmentError: KindedFailure {
+  /// A variable that cannot be used is a setting to fix, not a command line to retype.
+  public var failureKind: FailureKind { .configuration }
+}
