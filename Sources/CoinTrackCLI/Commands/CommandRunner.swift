@@ -8,9 +8,6 @@ import CoinTrackCore
 
 /// Runs one command line: parse, resolve, execute, render, and report failures.
 struct CommandRunner {
-  /// How long a writer waits for the state lock unless COINTRACK_LOCK_TIMEOUT says otherwise.
-  static let defaultLockTimeoutSeconds = 5.0
-
   let context: RunContext
   /// What the live sources of this run report besides their data, printed after it.
   private let notices = SourceNotices()
@@ -335,13 +332,13 @@ private struct ResolvedSettings {
     return keys
   }
 
-  /// The state store at the XDG location, waiting COINTRACK_LOCK_TIMEOUT seconds for the lock:
-  /// from 0 (try once) to 86400.
+  /// The state store at the XDG location, waiting `StateStore.lockTimeoutVariable` seconds for
+  /// the lock.
   func store() throws(StateError) -> StateStore {
-    let lockTimeout: Double?
+    let lockTimeout: Double
     let pause: Double?
     do {
-      lockTimeout = try environment.seconds("COINTRACK_LOCK_TIMEOUT", allowed: 0...86_400)
+      lockTimeout = try environment.seconds(StateStore.lockTimeoutVariable)
       pause = try environment.seconds(SavePauseHook.variable, allowed: 0...86_400)
     } catch {
       throw StateError.unusableEnvironment(error)
@@ -349,7 +346,7 @@ private struct ResolvedSettings {
     let hook = pause.map { SavePauseHook(standardError: standardError, seconds: $0) }
     return StateStore(
       path: try StateStore.defaultPath(environment: environment),
-      lockTimeoutSeconds: lockTimeout ?? CommandRunner.defaultLockTimeoutSeconds,
+      lockTimeoutSeconds: lockTimeout,
       initialState: CommandRunner.initialState, saveCheckpoint: { hook?.pause(at: $0) })
   }
 

@@ -257,11 +257,11 @@ enum ErrorFunnel {
         + "\(variable) to an endpoint that does, or use another --source."
     case .workLimitReached(let source, .requests(let count)):
       return "stopped asking \(source): the command needs more than \(count) requests, the "
-        + "most \(LiveWorkLimits.requestsVariable) allows; ask for fewer days or coins."
+        + "most \(LiveWorkLimits.requestsVariable.name) allows; ask for fewer days or coins."
     case .workLimitReached(let source, .milliseconds(let milliseconds)):
       return
         "stopped asking \(source): the command's requests took \(LiveWorkLimits.seconds(milliseconds)) "
-        + "seconds, the most \(LiveWorkLimits.timeVariable) allows."
+        + "seconds, the most \(LiveWorkLimits.timeVariable.name) allows."
     }
   }
 

@@ -13,6 +13,10 @@ public struct StateStore: Sendable {
   public let path: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
+  /// How long a run waits for the lock, from the environment.
+  public static let lockTimeoutVariable = EnvironmentVariable(
+    "COINTRACK_LOCK_TIMEOUT", .seconds(allowed: 0...86_400, default: 5, whole: false),
+    meaning: "How long to wait for another cointrack's lock on the state; 0 tries once.")
   private let initialState: @Sendable () -> TrackerState
   private let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
