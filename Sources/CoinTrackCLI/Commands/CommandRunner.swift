@@ -290,11 +290,12 @@ private struct ResolvedSettings {
   /// What today is: --today, else COINTRACK_TODAY, else the system's date in UTC.
   func today() throws(EnvironmentError) -> Day {
     if let todayOption { return todayOption }
-    guard let input = try environment.text("COINTRACK_TODAY"), !input.isEmpty else {
+    let variable = RunContext.todayVariable.name
+    guard let input = try environment.text(variable), !input.isEmpty else {
       return systemToday()
     }
-    guard let day = try? date(input, origin: "COINTRACK_TODAY", today: systemToday()).day else {
-      throw EnvironmentError.invalidDate(variable: "COINTRACK_TODAY", input: input)
+    guard let day = try? date(input, origin: variable, today: systemToday()).day else {
+      throw EnvironmentError.invalidDate(variable: variable, input: input)
     }
     return day
   }

@@ -14,10 +14,7 @@ enum VariableHelp {
     let live = PriceSourceKind.allCases
     let coinGecko = PriceSourceKind.coingecko
     return [
-      (
-        ["COINTRACK_TODAY"],
-        "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'."
-      )
+      ([RunContext.todayVariable.name], RunContext.todayVariable.meaning)
     ] + bounded.map { ([$0.name], $0.meaning + " " + $0.bounds) } + [
       (
         live.compactMap(\.baseURLVariable),
@@ -31,10 +28,14 @@ enum VariableHelp {
           + "unless \(coinGecko.baseURLVariable ?? "") says otherwise, and lifts the "
           + "\(coinGecko.unpaidHistoryWindowDays ?? 0)-day history limit."
       ),
-      (["NO_COLOR"], "When set and not empty, tables are never decorated (no-color.org)."),
-      (["TERM"], "When 'dumb', tables are never decorated."),
-      (["COLUMNS"], "The width help wraps to and charts fill; 80 when unset or not a number."),
-      (["XDG_DATA_HOME", "XDG_CACHE_HOME", "HOME"], "Where the files above live."),
     ]
+      + [RunContext.noColorVariable, RunContext.termVariable, RunContext.columnsVariable].map {
+        ([$0.name], $0.meaning)
+      } + [
+        (
+          [StateStore.dataHomeVariable, PriceCache.cacheHomeVariable, Environment.homeVariable],
+          "Where the files above live."
+        )
+      ]
   }
 }

@@ -33,6 +33,9 @@ public struct StateStore: Sendable {
     self.saveCheckpoint = saveCheckpoint
   }
 
+  /// The variable naming the directory the state's folder lives in.
+  public static let dataHomeVariable = "XDG_DATA_HOME"
+
   /// The lock file beside the state file.
   public var lockPath: String { path + ".lock" }
 
@@ -41,7 +44,7 @@ public struct StateStore: Sendable {
   public static func defaultPath(environment: Environment) throws(StateError) -> String {
     let base: String?
     do {
-      base = try environment.directory("XDG_DATA_HOME", underHome: ".local/share")
+      base = try environment.directory(StateStore.dataHomeVariable, underHome: ".local/share")
     } catch {
       throw StateError.unusableEnvironment(error)
     }

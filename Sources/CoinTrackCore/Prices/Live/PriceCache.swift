@@ -23,12 +23,15 @@ public struct PriceCache: Sendable {
     self.now = now
   }
 
+  /// The variable naming the directory the cache's folder lives in.
+  public static let cacheHomeVariable = "XDG_CACHE_HOME"
+
   /// The cache directory the XDG spec gives: XDG_CACHE_HOME when absolute, else ~/.cache; nil when
   /// neither is known, and live sources then run uncached.
   public static func defaultDirectory(environment: Environment) throws(EnvironmentError)
     -> String?
   {
-    try environment.directory("XDG_CACHE_HOME", underHome: ".cache").map { $0 + "/cointrack" }
+    try environment.directory(cacheHomeVariable, underHome: ".cache").map { $0 + "/cointrack" }
   }
 
   /// The document stored as `name`, or nil when there is none or it cannot be used.
