@@ -87,8 +87,10 @@ import Testing
     (PriceDirectiveError(symbol: "1INCH", dialect: .beancount), .invalidValue),
   ]
 
-  @Test(arguments: usageErrors)
-  func everyUsageErrorIsCode64WithItsUsageLine(error: UsageError) {
+  /// By index: a usage error prints the whole command table it carries.
+  @Test(arguments: 0..<usageErrors.count)
+  func everyUsageErrorIsCode64WithItsUsageLine(index: Int) {
+    let error = FailureDeclarationTests.usageErrors[index]
     let failure = ErrorFunnel.failure(for: error)
     #expect(failure.code == .usage)
     #expect(failure.usage == error.path)
