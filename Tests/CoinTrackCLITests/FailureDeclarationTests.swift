@@ -114,6 +114,12 @@ import Testing
     #expect(!codes.contains(.internalError))
   }
 
+  /// The README's exit-code table has a row for every code, with its sysexits name.
+  @Test(arguments: ExitCode.allCases)
+  func theReadmeListsEveryExitCode(code: ExitCode) {
+    #expect(Readme.tableRows.contains { $0.hasPrefix("| \(code.rawValue) | \(code.name) |") })
+  }
+
   /// An error that declares no kind, or one the funnel has no words for, is a bug: 70.
   @Test func anUndeclaredErrorIsAnInternalError() {
     struct Unexpected: Error {}

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import CoinTrackCLI
@@ -7,19 +6,11 @@ import Testing
 /// The variables help lists are the ones cointrack reads, with the bounds it enforces, and the
 /// README's table of variables agrees with them.
 @Suite struct VariableHelpTests {
-  /// The README's table rows, `| ... | ... |`.
-  static let readmeRows: [Substring] = {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").filter { $0.hasPrefix("| `") }
-  }()
-
   @Test func everyVariableInHelpHasARowInTheReadme() {
-    #expect(!VariableHelpTests.readmeRows.isEmpty)
+    #expect(!Readme.tableRows.isEmpty)
     for name in VariableHelp.rows.flatMap(\.names) {
       #expect(
-        VariableHelpTests.readmeRows.contains { $0.contains("`\(name)`") },
+        Readme.tableRows.contains { $0.contains("`\(name)`") },
         "README has no row for \(name)")
     }
   }
@@ -28,7 +19,7 @@ import Testing
   @Test(arguments: VariableHelp.bounded)
   func theReadmeStatesTheDeclaredRangeAndDefault(variable: EnvironmentVariable) throws {
     let row = try #require(
-      VariableHelpTests.readmeRows.first { $0.hasPrefix("| `\(variable.name)` |") })
+      Readme.tableRows.first { $0.hasPrefix("| `\(variable.name)` |") })
     let (lower, upper, defaultValue) = VariableHelpTests.bounds(of: variable)
     #expect(row.contains("\(lower) to \(upper)"), "\(row)")
     #expect(row.contains("default \(defaultValue)"), "\(row)")

@@ -64,7 +64,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
-        + "or an unusable body, its plan excludes every day asked (CoinGecko's 365-day window), "
+        + "or an unusable body, its plan excludes every day asked (CoinGecko's "
+        + "\(PriceSourceKind.coingecko.unpaidHistoryWindowDays ?? 0)-day window), "
         + "it does not serve the location (Binance's HTTP 451), the command reached its bound on "
         + "requests or time, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."
