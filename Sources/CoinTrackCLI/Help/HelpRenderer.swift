@@ -143,22 +143,25 @@ struct HelpRenderer {
   }
 
   private func files() -> String {
+    let (data, cache) = (StateStore.dataHomeVariable, PriceCache.cacheHomeVariable)
+    let state = StateStore.pathInDataHome
+    let cacheFolder = PriceCache.folderInCacheHome
     let files = [
       (
-        "$XDG_DATA_HOME/cointrack/state.json",
+        "$\(data)/\(state)",
         "The profile and the tracked coins with their ids, as JSON with a schema version. "
-          + "~/.local/share/cointrack/state.json when XDG_DATA_HOME is unset, empty or relative. "
+          + "~/\(StateStore.dataHomeInHome)/\(state) when \(data) is unset, empty or relative. "
           + "Written on the first change, with mode 0600; a file cointrack cannot use is "
           + "reported and left untouched."
       ),
       (
-        "$XDG_DATA_HOME/cointrack/state.json.lock",
+        "$\(data)/\(state)\(StateStore.lockSuffix)",
         "Locked while a command changes the state, so that runs at the same time take turns."
       ),
       (
-        "$XDG_CACHE_HOME/cointrack/",
-        "Prices fetched from live sources; ~/.cache/cointrack when XDG_CACHE_HOME is unset, "
-          + "empty or relative. The embedded snapshot needs no cache."
+        "$\(cache)/\(cacheFolder)/",
+        "Prices fetched from live sources; ~/\(PriceCache.cacheHomeInHome)/\(cacheFolder) when "
+          + "\(cache) is unset, empty or relative. The embedded snapshot needs no cache."
       ),
     ]
     let variables = VariableHelp.rows.map { ($0.names.joined(separator: ", "), $0.meaning) }
@@ -169,6 +172,7 @@ struct HelpRenderer {
 
   /// The sources topic: what each source is, what it quotes and what it needs.
   private func sources() -> String {
+    let unavailable = ExitCode(.unavailable).rawValue
     let rows = PriceSourceKind.allCases.map { kind in
       (kind.rawValue, HelpRenderer.summary(of: kind))
     }
@@ -179,18 +183,23 @@ struct HelpRenderer {
         + "latest, and machine formats mark that row \"closed\": false.")
       + "\n\nSources:\n" + TextWrapping.columns(rows, width: width) + "\n\n"
       + wrap(
-        "Live prices are cached under $XDG_CACHE_HOME/cointrack (~/.cache/cointrack): closed "
-          + "days for good, today's price for \(CachePolicy.latestTTLVariable.name) seconds "
-          + "(default \(CachePolicy.defaultLatestTTLSeconds)). Only what an answer proved is cached: a fault "
-          + "or an unusable or empty answer records nothing. --refresh asks again for today's "
-          + "price and for every past day the cache holds no price for; --cached-only asks "
-          + "nothing and fails with 69 when the cache lacks data. A request that cannot be "
-          + "answered ends with 69 (unreachable, a server error, an unusable answer) or 75 (a "
-          + "rate limit, with the wait when the API gives one). One command makes at most "
-          + "\(LiveWorkLimits.defaultMaximumRequests) requests (\(LiveWorkLimits.requestsVariable.name)) "
-          + "in at most \(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "
-          + "(\(LiveWorkLimits.timeVariable.name)), and asks nothing before a source's first day; "
-          + "beyond that it stops with 69. API keys are never printed or cached.") + "\n"
+        "Live prices are cached under $\(PriceCache.cacheHomeVariable)/"
+          + "\(PriceCache.folderInCacheHome) (~/\(PriceCache.cacheHomeInHome)/"
+          + "\(PriceCache.folderInCacheHome)): closed days for good, today's price for "
+          + "\(CachePolicy.latestTTLVariable.name) seconds (default "
+          + "\(CachePolicy.defaultLatestTTLSeconds)). Only what an answer proved is cached: a "
+          + "fault or an unusable or empty answer records nothing. --refresh asks again for "
+          + "today's price and for every past day the cache holds no price for; --cached-only "
+          + "asks nothing and fails with \(unavailable) when the cache lacks data. A request "
+          + "that cannot be answered ends with \(unavailable) (unreachable, a server error, an "
+          + "unusable answer) or \(ExitCode(.temporaryFailure).rawValue) (a rate limit, with the "
+          + "wait when the API gives one). One command makes at most "
+          + "\(LiveWorkLimits.defaultMaximumRequests) requests "
+          + "(\(LiveWorkLimits.requestsVariable.name)) in at most "
+          + "\(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "
+          + "(\(LiveWorkLimits.timeVariable.name)), and asks nothing before a source's first "
+          + "day; beyond that it stops with \(unavailable). API keys are never printed or "
+          + "cached.") + "\n"
   }
 
   /// What a source is and needs, for the sources topic.
@@ -251,7 +260,8 @@ struct HelpRenderer {
       return "hledger price directives, for 'prices' only; the same lines as ledger."
     case .priceDirectives(.beancount):
       return "beancount price directives, for 'prices' only: DATE price SYMBOL PRICE CURRENCY. "
-        + "A symbol beancount cannot take (such as 1INCH) is an error, exit code 65."
+        + "A symbol beancount cannot take (such as 1INCH) is an error, exit code "
+        + "\(ExitCode(.invalidValue).rawValue)."
     }
   }
 
