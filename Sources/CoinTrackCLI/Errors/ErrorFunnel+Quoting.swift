@@ -81,9 +81,4 @@ extension ErrorFunnel {
     guard items.count > 1 else { return items.first ?? "" }
     return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
   }
-
-  /// `5`, `0.5`: seconds as the user would type them.
-  static func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-  }
 }

@@ -190,7 +190,7 @@ enum ErrorFunnel {
       return "cannot write \(quote(path, shortened: false)): \(reason); nothing was changed."
     case .lockTimeout(let lockPath, let seconds):
       return "another cointrack held the lock \(quote(lockPath, shortened: false)) for over "
-        + "\(formatSeconds(seconds)) seconds; nothing was changed, try again."
+        + "\(EnvironmentVariable.number(seconds)) seconds; nothing was changed, try again."
     case .noHomeDirectory:
       return "cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME "
         + "is not set."
@@ -207,8 +207,8 @@ enum ErrorFunnel {
     case .invalidSeconds(let variable, let input, let allowed, let wholeSeconds):
       let unit = wholeSeconds ? "whole seconds" : "decimal seconds"
       return
-        "invalid \(variable) \(quote(input)): use \(unit) from \(formatSeconds(allowed.lowerBound)) "
-        + "to \(formatSeconds(allowed.upperBound)), such as \(wholeSeconds ? "60" : "5 or 0.5")."
+        "invalid \(variable) \(quote(input)): use \(unit) from \(EnvironmentVariable.number(allowed.lowerBound)) "
+        + "to \(EnvironmentVariable.number(allowed.upperBound)), such as \(wholeSeconds ? "60" : "5 or 0.5")."
     case .invalidCount(let variable, let input, let allowed):
       return
         "invalid \(variable) \(quote(input)): use a whole number from \(allowed.lowerBound) to "

@@ -36,7 +36,7 @@ public struct EnvironmentVariable: Hashable, Sendable {
   }
 
   /// `5`, `0.001`: a number of seconds as it would be typed.
-  static func number(_ value: Double) -> String {
+  public static func number(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : String(value)
   }
 }
