@@ -5,9 +5,6 @@ import CoinTrackCore
 /// Nothing here names a command: each leaf command's unit reads its settings and does its work,
 /// and what it returns is rendered by the kind of output, text or records.
 struct CommandRunner {
-  /// How long a writer waits for the state lock unless COINTRACK_LOCK_TIMEOUT says otherwise.
-  static let defaultLockTimeoutSeconds = 5.0
-
   let context: RunContext
   /// What the live sources of this run report besides their data, printed after it.
   private let notices = SourceNotices()

@@ -33,18 +33,34 @@ public struct RunContext {
     self.systemToday = systemToday
   }
 
+  /// What today is unless --today says; read where a command needs a date.
+  static let todayVariable = EnvironmentVariable(
+    "COINTRACK_TODAY",
+    meaning: "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'.")
+  static let defaultWidth = 80
+  static let columnsVariable = EnvironmentVariable(
+    "COLUMNS",
+    meaning: "The width help wraps to and charts fill; \(defaultWidth) when unset or not a number.")
+  static let noColorVariable = EnvironmentVariable(
+    "NO_COLOR", meaning: "When set and not empty, tables are never decorated (no-color.org).")
+  static let termVariable = EnvironmentVariable(
+    "TERM", meaning: "When 'dumb', tables are never decorated.")
+
   /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80.
   var terminalWidth: Int {
-    guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns >= 40 else {
-      return 80
+    guard let columns = environment[RunContext.columnsVariable.name].flatMap({ Int($0) }),
+      columns >= 40
+    else {
+      return RunContext.defaultWidth
     }
     return min(columns, 200)
   }
 
   /// Decorate tables only on a terminal, and never when NO_COLOR is set (no-color.org).
   var tableStyle: RecordFormat.TableStyle {
-    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-    return standardOutputIsTerminal && !noColor && environment["TERM"] != "dumb"
+    let noColor = !(environment[RunContext.noColorVariable.name] ?? "").isEmpty
+    return standardOutputIsTerminal && !noColor
+      && environment[RunContext.termVariable.name] != "dumb"
       ? .decorated : .plain
   }
 }

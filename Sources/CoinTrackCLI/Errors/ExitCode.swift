@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 /// The process exit codes, following sysexits.h.
 public enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
@@ -17,6 +19,19 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case temporaryFailure = 75
   /// The state file is unusable.
   case unusableState = 78
+
+  /// The code a kind of failure ends the run with, one code per kind.
+  public init(_ kind: FailureKind) {
+    switch kind {
+    case .usage: self = .usage
+    case .invalidValue: self = .invalidValue
+    case .notFound: self = .notFound
+    case .unavailable: self = .unavailable
+    case .ioError: self = .ioError
+    case .temporaryFailure: self = .temporaryFailure
+    case .configuration: self = .unusableState
+    }
+  }
 
   /// The sysexits.h name.
   public var name: String {
@@ -49,7 +64,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
-        + "or an unusable body, its plan excludes every day asked (CoinGecko's 365-day window), "
+        + "or an unusable body, its plan excludes every day asked (CoinGecko's "
+        + "\(PriceSourceKind.coingecko.unpaidHistoryWindowDays ?? 0)-day window), "
         + "it does not serve the location (Binance's HTTP 451), the command reached its bound on "
         + "requests or time, or --cached-only finds the cache lacking."
     case .internalError: return "Internal error: a bug in cointrack; please report it."

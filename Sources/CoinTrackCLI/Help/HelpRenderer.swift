@@ -143,53 +143,28 @@ struct HelpRenderer {
   }
 
   private func files() -> String {
-    let lockTimeout = String(Int(CommandRunner.defaultLockTimeoutSeconds))
+    let (data, cache) = (StateStore.dataHomeVariable, PriceCache.cacheHomeVariable)
+    let state = StateStore.pathInDataHome
+    let cacheFolder = PriceCache.folderInCacheHome
     let files = [
       (
-        "$XDG_DATA_HOME/cointrack/state.json",
+        "$\(data)/\(state)",
         "The profile and the tracked coins with their ids, as JSON with a schema version. "
-          + "~/.local/share/cointrack/state.json when XDG_DATA_HOME is unset, empty or relative. "
+          + "~/\(StateStore.dataHomeInHome)/\(state) when \(data) is unset, empty or relative. "
           + "Written on the first change, with mode 0600; a file cointrack cannot use is "
           + "reported and left untouched."
       ),
       (
-        "$XDG_DATA_HOME/cointrack/state.json.lock",
+        "$\(data)/\(state)\(StateStore.lockSuffix)",
         "Locked while a command changes the state, so that runs at the same time take turns."
       ),
       (
-        "$XDG_CACHE_HOME/cointrack/",
-        "Prices fetched from live sources; ~/.cache/cointrack when XDG_CACHE_HOME is unset, "
-          + "empty or relative. The embedded snapshot needs no cache."
+        "$\(cache)/\(cacheFolder)/",
+        "Prices fetched from live sources; ~/\(PriceCache.cacheHomeInHome)/\(cacheFolder) when "
+          + "\(cache) is unset, empty or relative. The embedded snapshot needs no cache."
       ),
     ]
-    let variables =
-      [
-        (
-          "COINTRACK_TODAY",
-          "What today is when --today is not given: YYYY-MM-DD, 'today' or 'yesterday'."
-        ),
-        (
-          "COINTRACK_LOCK_TIMEOUT",
-          "How many seconds to wait for another cointrack's lock on the state, from 0 (try "
-            + "once) to 86400; default " + lockTimeout + "."
-        ),
-      ] + SourceSelection.variables.map { ($0.name, $0.meaning) } + [
-        (
-          "COINTRACK_COINGECKO_URL, COINTRACK_BINANCE_URL, COINTRACK_TWELVEDATA_URL",
-          "Replace a live source's base URL, for tests and self-hosted mirrors; 'cointrack help "
-            + "sources' lists them."
-        ),
-        ("COINGECKO_API_KEY, TWELVEDATA_API_KEY", "API keys of the live sources that take one."),
-        (
-          LiveSourceConfiguration.coinGeckoProKeyVariable,
-          "A paid CoinGecko key: wins over COINGECKO_API_KEY, goes to the pro host unless "
-            + "COINTRACK_COINGECKO_URL says otherwise, and lifts the 365-day history limit."
-        ),
-        ("NO_COLOR", "When set and not empty, tables are never decorated (no-color.org)."),
-        ("TERM", "When 'dumb', tables are never decorated."),
-        ("COLUMNS", "The width help wraps to and charts fill; 80 when unset or not a number."),
-        ("XDG_DATA_HOME, XDG_CACHE_HOME, HOME", "Where the files above live."),
-      ]
+    let variables = VariableHelp.rows.map { ($0.names.joined(separator: ", "), $0.meaning) }
     return wrap("cointrack keeps its state in one file and reads these variables.") + "\n\n"
       + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
       + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
@@ -197,6 +172,7 @@ struct HelpRenderer {
 
   /// The sources topic: what each source is, what it quotes and what it needs.
   private func sources() -> String {
+    let unavailable = ExitCode(.unavailable).rawValue
     let rows = PriceSourceKind.allCases.map { kind in
       (kind.rawValue, HelpRenderer.summary(of: kind))
     }
@@ -207,40 +183,55 @@ struct HelpRenderer {
         + "latest, and machine formats mark that row \"closed\": false.")
       + "\n\nSources:\n" + TextWrapping.columns(rows, width: width) + "\n\n"
       + wrap(
-        "Live prices are cached under $XDG_CACHE_HOME/cointrack (~/.cache/cointrack): closed "
-          + "days for good, today's price for COINTRACK_CACHE_TTL seconds (default "
-          + "\(CachePolicy().latestTTLSeconds)). Only what an answer proved is cached: a fault "
-          + "or an unusable or empty answer records nothing. --refresh asks again for today's "
-          + "price and for every past day the cache holds no price for; --cached-only asks "
-          + "nothing and fails with 69 when the cache lacks data. A request that cannot be "
-          + "answered ends with 69 (unreachable, a server error, an unusable answer) or 75 (a "
-          + "rate limit, with the wait when the API gives one). One command makes at most "
-          + "\(LiveWorkLimits.defaultMaximumRequests) requests (\(LiveWorkLimits.requestsVariable)) "
-          + "in at most \(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "
-          + "(\(LiveWorkLimits.timeVariable)), and asks nothing before a source's first day; "
-          + "beyond that it stops with 69. API keys are never printed or cached.") + "\n"
+        "Live prices are cached under $\(PriceCache.cacheHomeVariable)/"
+          + "\(PriceCache.folderInCacheHome) (~/\(PriceCache.cacheHomeInHome)/"
+          + "\(PriceCache.folderInCacheHome)): closed days for good, today's price for "
+          + "\(CachePolicy.latestTTLVariable.name) seconds (default "
+          + "\(CachePolicy.defaultLatestTTLSeconds)). Only what an answer proved is cached: a "
+          + "fault or an unusable or empty answer records nothing. --refresh asks again for "
+          + "today's price and for every past day the cache holds no price for; --cached-only "
+          + "asks nothing and fails with \(unavailable) when the cache lacks data. A request "
+          + "that cannot be answered ends with \(unavailable) (unreachable, a server error, an "
+          + "unusable answer) or \(ExitCode(.temporaryFailure).rawValue) (a rate limit, with the "
+          + "wait when the API gives one). One command makes at most "
+          + "\(LiveWorkLimits.defaultMaximumRequests) requests "
+          + "(\(LiveWorkLimits.requestsVariable.name)) in at most "
+          + "\(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "
+          + "(\(LiveWorkLimits.timeVariable.name)), and asks nothing before a source's first "
+          + "day; beyond that it stops with \(unavailable). API keys are never printed or "
+          + "cached.") + "\n"
   }
 
   /// What a source is and needs, for the sources topic.
   static func summary(of kind: PriceSourceKind) -> String {
     let currencies =
       "Quotes " + kind.currencies.joined(separator: ", ") + "; default \(kind.defaultCurrency)."
+    var baseURL = ""
+    if let url = kind.defaultBaseURL, let variable = kind.baseURLVariable {
+      baseURL = " Base URL \(url), replaced by \(variable)."
+    }
     switch kind {
     case .offline:
-      return "The daily closes embedded in cointrack: Binance spot, 9 coins, to 2026-05-20. "
-        + "Needs no network. " + currencies
+      let entries = SnapshotPriceSource().catalogue().entries
+      let held = entries.compactMap(\.held)
+      var span = ""
+      if let first = held.map(\.first).min(), let last = held.map(\.last).max() {
+        span = " from \(first) to \(last)"
+      }
+      return "The daily closes embedded in cointrack: Binance spot, \(entries.count) coins,"
+        + span + ". Needs no network. " + currencies
     case .coingecko:
       return "CoinGecko's API. Any coin it knows, by symbol, name or @id (@uniswap). A demo key "
-        + "in COINGECKO_API_KEY is sent if set; a paid key in "
+        + "in \(kind.keyVariable ?? "") is sent if set; a paid key in "
         + "\(LiveSourceConfiguration.coinGeckoProKeyVariable) wins and selects the pro host. "
-        + "Without a paid key, history reaches back 365 days. " + currencies
-        + " Base URL: COINTRACK_COINGECKO_URL."
+        + "Without a paid key, history reaches back \(kind.unpaidHistoryWindowDays ?? 0) days. "
+        + currencies + baseURL
     case .binance:
       return "Binance spot daily candles, pair SYMBOL+CURRENCY, no key. " + currencies
-        + " Base URL: COINTRACK_BINANCE_URL."
+        + baseURL
     case .twelvedata:
-      return "Twelve Data daily series, needs a key in TWELVEDATA_API_KEY. " + currencies
-        + " Base URL: COINTRACK_TWELVEDATA_URL."
+      return "Twelve Data daily series, needs a key in \(kind.keyVariable ?? ""). " + currencies
+        + baseURL
     }
   }
 
@@ -269,7 +260,8 @@ struct HelpRenderer {
       return "hledger price directives, for 'prices' only; the same lines as ledger."
     case .priceDirectives(.beancount):
       return "beancount price directives, for 'prices' only: DATE price SYMBOL PRICE CURRENCY. "
-        + "A symbol beancount cannot take (such as 1INCH) is an error, exit code 65."
+        + "A symbol beancount cannot take (such as 1INCH) is an error, exit code "
+        + "\(ExitCode(.invalidValue).rawValue)."
     }
   }
 

@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +13,11 @@ public enum OutputError: Error, Hashable {
   /// Writing failed otherwise (a full disk, a descriptor not open for writing): the run ends
   /// with 74, and what was written before stays.
   case failed(destination: String, reason: String)
+}
+
+extension OutputError: KindedFailure {
+  /// `closed` never reaches the funnel: the run ends quietly before.
+  public var failureKind: FailureKind { .ioError }
 }
 
 /// A destination for text: stdout, stderr, or a buffer in tests.

@@ -53,3 +53,9 @@ enum UsageError: Error, Hashable, Sendable {
     }
   }
 }
+
+extension UsageError: KindedFailure {
+  /// Every usage error is a command line to retype: exit code 64, and the report adds the usage
+  /// line of `path`.
+  var failureKind: FailureKind { .usage }
+}

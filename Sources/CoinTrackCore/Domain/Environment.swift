@@ -35,6 +35,9 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     }
   }
 
+  /// The variable naming the user's home, where XDG directories default to.
+  public static let homeVariable = "HOME"
+
   /// The bytes of the variable `name`; nil when it is not set.
   public func bytes(_ name: String) -> [UInt8]? {
     lookup(name)
@@ -116,7 +119,9 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     -> String?
   {
     if let base = try text(variable), base.hasPrefix("/") { return base }
-    if let home = try text("HOME"), home.hasPrefix("/") { return home + "/" + underHome }
+    if let home = try text(Environment.homeVariable), home.hasPrefix("/") {
+      return home + "/" + underHome
+    }
     return nil
   }
 }
@@ -134,4 +139,9 @@ public enum EnvironmentError: Error, Hashable, Sendable {
   case invalidDate(variable: String, input: String)
   /// Not an http:// or https:// URL.
   case invalidURL(variable: String, input: String)
+}
+
+extension EnvironmentError: KindedFailure {
+  /// A variable that cannot be used is a setting to fix, not a command line to retype.
+  public var failureKind: FailureKind { .configuration }
 }

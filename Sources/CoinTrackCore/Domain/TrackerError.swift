@@ -21,6 +21,17 @@ public enum TrackerError: Error, Hashable, Sendable {
   case invalidUsername(input: String, problem: UsernameProblem)
 }
 
+extension TrackerError: KindedFailure {
+  public var failureKind: FailureKind {
+    switch self {
+    case .unknownCoin, .coinNotTracked, .noPricesInRange: return .notFound
+    case .coinAlreadyTracked, .noIDsLeft, .ambiguousCoin, .rangeStartsAfterEnd, .dateAfterToday,
+      .invalidUsername:
+      return .invalidValue
+    }
+  }
+}
+
 /// Where an ambiguous coin's candidates come from.
 public enum CoinPool: Hashable, Sendable {
   /// The coins a price source knows, by the source's name.
@@ -45,4 +56,15 @@ public enum StateError: Error, Hashable, Sendable {
   case noHomeDirectory
   /// XDG_DATA_HOME or HOME holds a value that cannot name the state's place.
   case unusableEnvironment(EnvironmentError)
+}
+
+extension StateError: KindedFailure {
+  public var failureKind: FailureKind {
+    switch self {
+    case .unusable, .newerSchema, .noHomeDirectory: return .configuration
+    case .unreadable, .unwritable: return .ioError
+    case .lockTimeout: return .temporaryFailure
+    case .unusableEnvironment(let error): return error.failureKind
+    }
+  }
 }

@@ -120,3 +120,7 @@ public struct PriceDirectiveError: Error, Hashable, Sendable {
   public let symbol: String
   public let dialect: PriceDirectiveDialect
 }
+
+extension PriceDirectiveError: KindedFailure {
+  public var failureKind: FailureKind { .invalidValue }
+}

@@ -38,3 +38,16 @@ public enum SourceError: Error, Hashable, Sendable {
     case milliseconds(Int)
   }
 }
+
+extension SourceError: KindedFailure {
+  public var failureKind: FailureKind {
+    switch self {
+    case .unreachable, .serverError, .refused, .badResponse, .notCached, .httpUnavailable,
+      .historyBeyondPlan, .planRestricted, .locationRestricted, .workLimitReached:
+      return .unavailable
+    case .rateLimited: return .temporaryFailure
+    case .missingKey, .keyRefused: return .configuration
+    case .unsupportedCurrency: return .invalidValue
+    }
+  }
+}

@@ -13,6 +13,10 @@ public struct StateStore: Sendable {
   public let path: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
+  /// How long a run waits for the lock, from the environment.
+  public static let lockTimeoutVariable = EnvironmentVariable(
+    "COINTRACK_LOCK_TIMEOUT", .seconds(allowed: 0...86_400, default: 5, whole: false),
+    meaning: "How long to wait for another cointrack's lock on the state; 0 tries once.")
   private let initialState: @Sendable () -> TrackerState
   private let saveCheckpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
@@ -29,20 +33,29 @@ public struct StateStore: Sendable {
     self.saveCheckpoint = saveCheckpoint
   }
 
+  /// The variable naming the directory the state's folder lives in.
+  public static let dataHomeVariable = "XDG_DATA_HOME"
+  /// Where in HOME the data directory is when the variable does not say (the XDG default).
+  public static let dataHomeInHome = ".local/share"
+  /// The state file's path inside the data directory.
+  public static let pathInDataHome = "cointrack/state.json"
+  /// What the lock file's path adds to the state file's.
+  public static let lockSuffix = ".lock"
+
   /// The lock file beside the state file.
-  public var lockPath: String { path + ".lock" }
+  public var lockPath: String { path + StateStore.lockSuffix }
 
   /// `$XDG_DATA_HOME/cointrack/state.json`, or `~/.local/share/cointrack/state.json` when
   /// XDG_DATA_HOME is unset, empty or relative (as the XDG spec requires).
   public static func defaultPath(environment: Environment) throws(StateError) -> String {
     let base: String?
     do {
-      base = try environment.directory("XDG_DATA_HOME", underHome: ".local/share")
+      base = try environment.directory(dataHomeVariable, underHome: dataHomeInHome)
     } catch {
       throw StateError.unusableEnvironment(error)
     }
     guard let base else { throw StateError.noHomeDirectory }
-    return base + "/cointrack/state.json"
+    return base + "/" + pathInDataHome
   }
 
   /// Where the file of an older schema version is kept when a save migrates it.

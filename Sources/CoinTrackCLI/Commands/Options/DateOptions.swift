@@ -25,7 +25,7 @@ enum DateOptions {
   /// What today is: the --today day, else COINTRACK_TODAY, else the system's date in UTC.
   static func today(override: Day?, context: RunContext) throws(EnvironmentError) -> Day {
     if let override { return override }
-    let variable = "COINTRACK_TODAY"
+    let variable = RunContext.todayVariable.name
     guard let input = try context.environment.text(variable), !input.isEmpty else {
       return context.systemToday()
     }

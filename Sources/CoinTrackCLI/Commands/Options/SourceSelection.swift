@@ -29,31 +29,6 @@ struct SourceSelection {
     summary: "Answer from the cache of a live source alone, asking nothing; exit 69 when the "
       + "cache lacks what is needed.")
 
-  /// Variables that tune live sources, with what they mean, for help.
-  static let variables: [(name: String, meaning: String)] = [
-    (
-      "COINTRACK_HTTP_TIMEOUT",
-      "Seconds a request to a live source may take in all, from 0.001 to 86400 (0 is "
-        + "refused: there is no unlimited wait); default "
-        + "\(LiveSourceConfiguration.defaultTotalTimeoutMilliseconds / 1000)."
-    ),
-    (
-      "COINTRACK_CACHE_TTL",
-      "Whole seconds a cached latest price stays fresh, from 0 (never reused) to 86400; "
-        + "default \(CachePolicy().latestTTLSeconds)."
-    ),
-    (
-      LiveWorkLimits.requestsVariable,
-      "Requests one command may send to a live source, retries included; default "
-        + "\(LiveWorkLimits.defaultMaximumRequests), 0 allows none."
-    ),
-    (
-      LiveWorkLimits.timeVariable,
-      "Seconds one command may spend on live requests in all; default "
-        + "\(LiveWorkLimits.defaultMaximumMilliseconds / 1000), 0 allows none."
-    ),
-  ]
-
   let command: ParsedCommand
   let context: RunContext
   /// Where the source reports days its plan left out.
@@ -103,16 +78,13 @@ struct SourceSelection {
     configuration.coinGeckoProKey = try environment.text(
       LiveSourceConfiguration.coinGeckoProKeyVariable)
     configuration.notices = notices
-    if let seconds = try environment.seconds("COINTRACK_HTTP_TIMEOUT", allowed: 0.001...86_400) {
-      configuration.totalTimeoutMilliseconds = Int((seconds * 1000).rounded(.up))
-    }
+    configuration.totalTimeoutMilliseconds = Int(
+      (try environment.seconds(LiveSourceConfiguration.totalTimeoutVariable) * 1000).rounded(.up))
     configuration.cache = try PriceCache.defaultDirectory(environment: environment).map {
       PriceCache(directory: $0, now: { Int(time(nil)) })
     }
     configuration.policy = CachePolicy(
-      latestTTLSeconds: Int(
-        try environment.seconds("COINTRACK_CACHE_TTL", allowed: 0...86_400, wholeSeconds: true)
-          ?? Double(CachePolicy().latestTTLSeconds)),
+      latestTTLSeconds: Int(try environment.seconds(CachePolicy.latestTTLVariable)),
       refresh: command.contains(SourceSelection.refreshOption),
       cachedOnly: command.contains(SourceSelection.cachedOnlyOption))
     configuration.limits = try SourceSelection.limits(in: environment)
@@ -134,12 +106,9 @@ extension SourceSelection {
   /// The bounds on live work, from COINTRACK_MAX_REQUESTS and COINTRACK_RUN_TIMEOUT.
   static func limits(in environment: Environment) throws(EnvironmentError) -> LiveWorkLimits {
     var limits = LiveWorkLimits()
-    if let count = try environment.count(LiveWorkLimits.requestsVariable, allowed: 0...100_000) {
-      limits.maximumRequests = count
-    }
-    if let seconds = try environment.seconds(LiveWorkLimits.timeVariable, allowed: 0...86_400) {
-      limits.maximumMilliseconds = Int((seconds * 1000).rounded())
-    }
+    limits.maximumRequests = try environment.count(LiveWorkLimits.requestsVariable)
+    limits.maximumMilliseconds = Int(
+      (try environment.seconds(LiveWorkLimits.timeVariable) * 1000).rounded())
     return limits
   }
 }

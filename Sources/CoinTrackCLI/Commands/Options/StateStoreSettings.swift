@@ -8,14 +8,14 @@ import CoinTrackCore
 
 /// The state store a run opens, as the environment configures it.
 enum StateStoreSettings {
-  /// The store at the XDG location, waiting COINTRACK_LOCK_TIMEOUT seconds for the lock: from 0
-  /// (try once) to 86400.
+  /// The store at the XDG location, waiting `StateStore.lockTimeoutVariable` seconds for the
+  /// lock.
   static func store(context: RunContext) throws(StateError) -> StateStore {
     let environment = context.environment
-    let lockTimeout: Double?
+    let lockTimeout: Double
     let pause: Double?
     do {
-      lockTimeout = try environment.seconds("COINTRACK_LOCK_TIMEOUT", allowed: 0...86_400)
+      lockTimeout = try environment.seconds(StateStore.lockTimeoutVariable)
       pause = try environment.seconds(SavePauseHook.variable, allowed: 0...86_400)
     } catch {
       throw StateError.unusableEnvironment(error)
@@ -23,7 +23,7 @@ enum StateStoreSettings {
     let hook = pause.map { SavePauseHook(standardError: context.standardError, seconds: $0) }
     return StateStore(
       path: try StateStore.defaultPath(environment: environment),
-      lockTimeoutSeconds: lockTimeout ?? CommandRunner.defaultLockTimeoutSeconds,
+      lockTimeoutSeconds: lockTimeout,
       initialState: CommandRunner.initialState, saveCheckpoint: { hook?.pause(at: $0) })
   }
 }

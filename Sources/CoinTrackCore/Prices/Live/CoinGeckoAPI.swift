@@ -268,3 +268,11 @@ enum CoinGeckoPlan: Sendable {
     }
   }
 }
+
+extension PriceSourceKind {
+  /// How many days back the source answers history without a paid key; nil when it has no such
+  /// window.
+  public var unpaidHistoryWindowDays: Int? {
+    self == .coingecko ? CoinGeckoPlan.publicHistoryWindowDays : nil
+  }
+}

@@ -43,7 +43,17 @@ public struct CachePolicy: Sendable {
   /// Answer from the cache alone; fail with `SourceError.notCached` where it lacks data.
   public var cachedOnly: Bool
 
-  public init(latestTTLSeconds: Int = 60, refresh: Bool = false, cachedOnly: Bool = false) {
+  public static let defaultLatestTTLSeconds = 60
+  /// The variable that overrides `latestTTLSeconds`.
+  public static let latestTTLVariable = EnvironmentVariable(
+    "COINTRACK_CACHE_TTL",
+    .seconds(allowed: 0...86_400, default: Double(defaultLatestTTLSeconds), whole: true),
+    meaning: "How long a cached latest price stays fresh; 0 never reuses one.")
+
+  public init(
+    latestTTLSeconds: Int = CachePolicy.defaultLatestTTLSeconds, refresh: Bool = false,
+    cachedOnly: Bool = false
+  ) {
     self.latestTTLSeconds = latestTTLSeconds
     self.refresh = refresh
     self.cachedOnly = cachedOnly

@@ -6,6 +6,14 @@ public struct LiveSourceConfiguration: Sendable {
   public static let defaultConnectTimeoutMilliseconds = 3_000
   /// How long a whole request may take.
   public static let defaultTotalTimeoutMilliseconds = 10_000
+  /// The variable that overrides `totalTimeoutMilliseconds`.
+  public static let totalTimeoutVariable = EnvironmentVariable(
+    "COINTRACK_HTTP_TIMEOUT",
+    .seconds(
+      allowed: 0.001...86_400, default: Double(defaultTotalTimeoutMilliseconds) / 1000,
+      whole: false),
+    meaning: "How long a request to a live source may take in all; 0 is refused, as there is "
+      + "no unlimited wait.")
   /// The variable holding a paid CoinGecko key.
   public static let coinGeckoProKeyVariable = "COINGECKO_PRO_API_KEY"
   /// CoinGecko's host for paid keys.

@@ -10,9 +10,15 @@ public struct LiveWorkLimits: Hashable, Sendable {
   public static let defaultMaximumRequests = 100
   public static let defaultMaximumMilliseconds = 120_000
   /// The variable that overrides `maximumRequests`.
-  public static let requestsVariable = "COINTRACK_MAX_REQUESTS"
+  public static let requestsVariable = EnvironmentVariable(
+    "COINTRACK_MAX_REQUESTS", .count(allowed: 0...100_000, default: defaultMaximumRequests),
+    meaning: "How many requests one command may send to a live source, retries included; 0 "
+      + "allows none.")
   /// The variable that overrides `maximumMilliseconds`.
-  public static let timeVariable = "COINTRACK_RUN_TIMEOUT"
+  public static let timeVariable = EnvironmentVariable(
+    "COINTRACK_RUN_TIMEOUT",
+    .seconds(allowed: 0...86_400, default: Double(defaultMaximumMilliseconds) / 1000, whole: false),
+    meaning: "How long one command may spend on live requests in all; 0 allows none.")
 
   /// Requests one command may send, retries included; 0 allows none.
   public var maximumRequests = defaultMaximumRequests

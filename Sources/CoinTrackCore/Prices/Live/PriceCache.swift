@@ -23,12 +23,21 @@ public struct PriceCache: Sendable {
     self.now = now
   }
 
+  /// The variable naming the directory the cache's folder lives in.
+  public static let cacheHomeVariable = "XDG_CACHE_HOME"
+  /// Where in HOME the cache directory is when the variable does not say (the XDG default).
+  public static let cacheHomeInHome = ".cache"
+  /// The cache's folder inside the cache directory.
+  public static let folderInCacheHome = "cointrack"
+
   /// The cache directory the XDG spec gives: XDG_CACHE_HOME when absolute, else ~/.cache; nil when
   /// neither is known, and live sources then run uncached.
   public static func defaultDirectory(environment: Environment) throws(EnvironmentError)
     -> String?
   {
-    try environment.directory("XDG_CACHE_HOME", underHome: ".cache").map { $0 + "/cointrack" }
+    try environment.directory(cacheHomeVariable, underHome: cacheHomeInHome).map {
+      $0 + "/" + folderInCacheHome
+    }
   }
 
   /// The document stored as `name`, or nil when there is none or it cannot be used.
