@@ -26,8 +26,8 @@ struct SourceSelection {
   )
   static let cachedOnlyOption = OptionSpec(
     "cached-only",
-    summary: "Answer from the cache of a live source alone, asking nothing; exit 69 when the "
-      + "cache lacks what is needed.")
+    summary: "Answer from the cache of a live source alone, asking nothing; exit "
+      + "\(ExitCode(.unavailable).rawValue) when the cache lacks what is needed.")
 
   let command: ParsedCommand
   let context: RunContext
