@@ -1,4 +1,5 @@
 import CoinTrackCore
+import Foundation
 import Testing
 
 @testable import CoinTrackCLI
@@ -93,6 +94,41 @@ import Testing
     let refused = home.run(Self.command(of: kind).arguments + ["--fields", "bogus"])
     #expect(refused.status == 64)
     #expect(refused.standardError.contains("choose from " + names.joined(separator: ", ") + "."))
+  }
+
+  @Test func fieldsSuggestsACloseName() throws {
+    let refused = try TemporaryHome().run(["prices", "btc", "--fields", "date,prcie"])
+    #expect(refused.status == 64)
+    #expect(
+      refused.standardError.hasPrefix(
+        "cointrack: 'cointrack prices' has no field 'prcie'; did you mean 'price'? Choose from "
+          + RecordKind.priceRow.fields.map(\.key).joined(separator: ", ") + ".\n"))
+  }
+
+  /// The commands the README's table of fields names for `kind`.
+  static func readmeCommands(of kind: RecordKind) -> String {
+    switch kind {
+    case .coinListing: return "`coins list`"
+    case .trackedCoin: return "`coins add`, `coins remove`"
+    case .catalogueEntry: return "`coins available`"
+    case .priceRow: return "`prices`"
+    case .priceStatistics: return "`prices --stats`"
+    case .profile: return "`profile show`, `profile set`"
+    }
+  }
+
+  /// The README is written by hand, so a field added to a kind must be added to its table too.
+  @Test(arguments: RecordKind.allCases)
+  func readmeListsTheDeclaredNamesInOrder(_ kind: RecordKind) throws {
+    let readme = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+          "README.md"),
+      encoding: .utf8)
+    let row =
+      "| \(Self.readmeCommands(of: kind)) | "
+      + kind.fields.map { "`\($0.key)`" }.joined(separator: ", ") + " |\n"
+    #expect(readme.contains(row), "README.md lacks the row \(row)")
   }
 
   /// The names listed under `heading`, a comma-separated list wrapped over indented lines.
