@@ -47,15 +47,17 @@ protocol FieldDeclaration: Sendable {
 /// the records show, declared side by side so that a value cannot drift under another name.
 struct RecordField<Source: Sendable>: Sendable {
   let column: RecordSet.Field
-  /// The value of the record at `record` of `source`.
-  let value: @Sendable (_ source: Source, _ record: Int) -> RecordSet.Value
+  /// The reader of this field's values from `source`, by record index. Made once per render:
+  /// a reader over the data itself, rather than over a `Source` given with each record, is one
+  /// call a cell, as a generic argument would be passed through a thunk for every cell.
+  let reader: @Sendable (_ source: Source) -> @Sendable (_ record: Int) -> RecordSet.Value
 
   init(
     _ key: String, isNumeric: Bool = false, isShownInTables: Bool = true,
-    value: @escaping @Sendable (_ source: Source, _ record: Int) -> RecordSet.Value
+    reader: @escaping @Sendable (_ source: Source) -> @Sendable (_ record: Int) -> RecordSet.Value
   ) {
     column = RecordSet.Field(key, isNumeric: isNumeric, isShownInTables: isShownInTables)
-    self.value = value
+    self.reader = reader
   }
 }
 
@@ -78,8 +80,6 @@ struct RecordFields<Source: Sendable>: FieldDeclaration {
   func records(of source: Source, count: Int) -> RecordSet {
     RecordSet(
       fields: fields, count: count, isSingleRecord: isSingleRecord,
-      cells: declared.map { field in
-        { [value = field.value] record in value(source, record) }
-      })
+      cells: declared.map { $0.reader(source) })
   }
 }
