@@ -91,7 +91,9 @@ enum ErrorFunnel {
       return "--format \(format) writes price directives, which only 'cointrack prices' "
         + "without --stats prints, not '\(path.fullName)'."
     case .unknownField(let input, let valid, let path):
-      return "'\(path.fullName)' has no field \(quote(input)); choose from "
+      let suggestions = EditDistance.closest(to: input, among: valid)
+      return "'\(path.fullName)' has no field \(quote(input))"
+        + (suggestions.isEmpty ? "; choose" : didYouMean(suggestions) + " Choose") + " from "
         + valid.joined(separator: ", ") + "."
     case .repeatedField(let input, _):
       return "the field \(quote(input)) is named twice in --fields."
