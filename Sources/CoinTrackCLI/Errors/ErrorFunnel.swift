@@ -262,7 +262,7 @@ enum ErrorFunnel {
         + "most \(LiveWorkLimits.requestsVariable.name) allows; ask for fewer days or coins."
     case .workLimitReached(let source, .milliseconds(let milliseconds)):
       return
-        "stopped asking \(source): the command's requests took \(LiveWorkLimits.seconds(milliseconds)) "
+        "stopped asking \(source): the command's requests took \(EnvironmentVariable.number(Double(milliseconds) / 1000)) "
         + "seconds, the most \(LiveWorkLimits.timeVariable.name) allows."
     }
   }

@@ -129,7 +129,9 @@ struct LiveRequester: Sendable {
     case .timedOut:
       return .unreachable(
         source: source, host: host,
-        reason: "no answer within \(LiveWorkLimits.seconds(totalTimeoutMilliseconds)) seconds")
+        reason:
+          "no answer within \(EnvironmentVariable.number(Double(totalTimeoutMilliseconds) / 1000)) seconds"
+      )
     case .failed(_, let reason):
       return .unreachable(source: source, host: host, reason: redacted(reason))
     }

@@ -26,11 +26,6 @@ public struct LiveWorkLimits: Hashable, Sendable {
   public var maximumMilliseconds = defaultMaximumMilliseconds
 
   public init() {}
-
-  /// Milliseconds as seconds for messages: `10`, `1.5`.
-  public static func seconds(_ milliseconds: Int) -> String {
-    milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
-  }
 }
 
 /// What one command has spent of its `LiveWorkLimits`, shared by all of its requests.
