@@ -71,12 +71,24 @@ public enum UntrustedText {
     return nil
   }
 
+  /// Whether `text` is printable ASCII alone, as most text is, which needs no escaping; false
+  /// for text whose bytes are not contiguous, which then takes the slower look at its scalars.
+  public static func isPrintableASCII(_ text: String) -> Bool {
+    // The lowest and highest byte, rather than a test per byte, lets the loop be vectorised: a
+    // table of a thousand rows asks this of every text cell.
+    let range = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.reduce((low: UInt8.max, high: UInt8.min)) { (min($0.low, $1), max($0.high, $1)) }
+    }
+    guard let range else { return false }
+    return range.low >= 0x20 && range.high < 0x7F
+  }
+
   /// `text` with every invisible character written as `\u{1b}`, so that nothing from outside
   /// can move the cursor, retitle the terminal or reorder what is shown.
   public static func terminalEscaped(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }),
-      text.unicodeScalars.contains(where: \.isInvisible)
-    else { return text }
+    guard !isPrintableASCII(text), text.unicodeScalars.contains(where: \.isInvisible) else {
+      return text
+    }
     var escaped = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if scalar.isInvisible {

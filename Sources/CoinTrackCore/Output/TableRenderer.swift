@@ -48,21 +48,12 @@ enum TableRenderer {
   {
     switch value {
     case .text(let text):
-      return isPrintableASCII(text) ? body(text) : body(UntrustedText.terminalEscaped(text))
+      return UntrustedText.isPrintableASCII(text)
+        ? body(text) : body(UntrustedText.terminalEscaped(text))
     case .number(let text): return body(text)
     case .bool(let flag): return body(flag ? "true" : "false")
     case .null: return body("-")
     }
-  }
-
-  /// Whether `text` is printable ASCII alone, all most cells hold, which needs no escaping.
-  private static func isPrintableASCII(_ text: String) -> Bool {
-    // The lowest and highest byte, rather than a test per byte, lets the loop be vectorised.
-    let range = text.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.reduce((low: UInt8.max, high: UInt8.min)) { (min($0.low, $1), max($0.high, $1)) }
-    }
-    guard let range else { return false }
-    return range.low >= 0x20 && range.high < 0x7F
   }
 
   /// The columns' widths and alignments.
