@@ -154,10 +154,9 @@ private let badAnswers: [BadAnswer] = [
 }
 
 /// The day before the real UTC today, the last closed day.
-private let yesterday: String = {
-  let today = DateFormatter.utcDay.date(from: currentDay)!
-  return DateFormatter.utcDay.string(from: today.addingTimeInterval(-86_400))
-}()
+private var yesterday: String {
+  DateFormatter.utcDay.string(from: Date().addingTimeInterval(-86_400))
+}
 
 /// Days from `first` to `last`, both included.
 private func days(from first: String, to last: String) -> Int {

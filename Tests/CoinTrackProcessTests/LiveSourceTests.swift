@@ -2,14 +2,10 @@ import CoinTrackTestSupport
 import Foundation
 import Testing
 
-/// The real UTC day now: live sources treat days before it as closed.
-let currentDay: String = {
-  let formatter = DateFormatter()
-  formatter.timeZone = TimeZone(identifier: "UTC")
-  formatter.locale = Locale(identifier: "en_US_POSIX")
-  formatter.dateFormat = "yyyy-MM-dd"
-  return formatter.string(from: Date())
-}()
+/// The real UTC day now: live sources treat days before it as closed. Read anew each time, so
+/// that a test comparing output with it after a run does not fail when the suite crosses 00:00
+/// UTC (it once did, with the day taken when the test process started).
+var currentDay: String { DateFormatter.utcDay.string(from: Date()) }
 
 /// Runs in the sandbox with the real today and the fake API standing in for `source`.
 func run(
