@@ -21,23 +21,14 @@ public enum UntrustedText {
 
   /// Whether `text` is a symbol as stored: 1 to 24 capitals, digits and `. - _ + $`.
   public static func isSymbol(_ text: String) -> Bool {
-    let bytes = text.utf8
-    return (1...maximumSymbolLength).contains(bytes.count)
-      && bytes.allSatisfy { byte in
-        (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
-          || symbolPunctuation.utf8.contains(byte)
-      }
+    holdsOnly(ASCIISet.storedSymbol, text, lengths: 1...maximumSymbolLength)
   }
 
   /// Whether `text` can be a CoinGecko id: 1 to 100 lower-case ASCII letters, digits and
   /// `. - _`. It never holds `/`, which keeps it apart from the id of a coin known by its
   /// symbol alone (`symbol/FOO`).
   public static func isCoinGeckoID(_ text: String) -> Bool {
-    let bytes = text.utf8
-    return (1...maximumIDLength).contains(bytes.count)
-      && bytes.allSatisfy { byte in
-        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || ".-_".utf8.contains(byte)
-      }
+    holdsOnly(ASCIISet.coinGeckoID, text, lengths: 1...maximumIDLength)
   }
 
   /// `text` without invisible characters and surrounding spaces, as a coin name; nil when it is
@@ -56,7 +47,7 @@ public enum UntrustedText {
     // loading a thousand tracked coins checks a thousand names.
     let bytes = text.utf8
     guard let first = bytes.first, let last = bytes.last else { return false }
-    if bytes.allSatisfy({ (0x20...0x7E).contains($0) }) {
+    if isPrintableASCII(text) {
       return first != 0x20 && last != 0x20 && bytes.count <= maximumNameLength
     }
     return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == bytes.count
@@ -71,16 +62,23 @@ public enum UntrustedText {
     return nil
   }
 
-  /// Whether `text` is printable ASCII alone, as most text is, which needs no escaping; false
-  /// for text whose bytes are not contiguous, which then takes the slower look at its scalars.
+  /// Whether `text` is printable ASCII alone, as most text is, which needs no escaping.
   public static func isPrintableASCII(_ text: String) -> Bool {
-    // The lowest and highest byte, rather than a test per byte, lets the loop be vectorised: a
-    // table of a thousand rows asks this of every text cell.
-    let range = text.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.reduce((low: UInt8.max, high: UInt8.min)) { (min($0.low, $1), max($0.high, $1)) }
+    var text = text
+    // The largest distance above a space, rather than a test per byte that may stop early,
+    // lets the loop be vectorised: a table of a thousand rows asks this of its text cells.
+    return text.withUTF8 { bytes in bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F }
+  }
+
+  /// Whether `text` is `lengths` bytes long and every byte is in `allowed`, the bytes read in
+  /// place: loading a thousand tracked coins checks three texts of each.
+  private static func holdsOnly(_ allowed: ASCIISet, _ text: String, lengths: ClosedRange<Int>)
+    -> Bool
+  {
+    var text = text
+    return text.withUTF8 { bytes in
+      lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
     }
-    guard let range else { return false }
-    return range.low >= 0x20 && range.high < 0x7F
   }
 
   /// `text` with every invisible character written as `\u{1b}`, so that nothing from outside
@@ -104,6 +102,30 @@ public enum UntrustedText {
   public static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
+
+/// A set of ASCII bytes, one bit each.
+private struct ASCIISet {
+  /// Bytes 0 to 63 and 64 to 127.
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  static let storedSymbol = ASCIISet(
+    0x41...0x5A, 0x30...0x39, bytes: UntrustedText.symbolPunctuation.utf8)
+  static let coinGeckoID = ASCIISet(0x61...0x7A, 0x30...0x39, bytes: ".-_".utf8)
+
+  init(_ ranges: ClosedRange<UInt8>..., bytes: some Sequence<UInt8> = EmptyCollection()) {
+    for byte in ranges.joined() { insert(byte) }
+    for byte in bytes { insert(byte) }
+  }
+
+  private mutating func insert(_ byte: UInt8) {
+    if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+  }
+
+  func contains(_ byte: UInt8) -> Bool {
+    byte < 128 && (byte < 64 ? low : high) >> (byte & 63) & 1 == 1
   }
 }
 

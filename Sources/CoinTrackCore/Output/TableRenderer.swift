@@ -9,14 +9,16 @@ enum TableRenderer {
   ) rethrows {
     let titles = records.fields.map { RecordSet.Value.text($0.title) }
     // Without a header the columns are only as wide as their values. Widths are measured again
-    // while writing rather than kept, as keeping them for a thousand rows cost more.
-    var widths = header ? titles.map(width(of:)) : Array(repeating: 0, count: titles.count)
-    for record in 0..<records.count {
-      for column in widths.indices {
-        widths[column] = max(widths[column], width(of: records[record, column]))
-      }
+    // while writing rather than kept, as keeping them for a thousand rows cost more; what is
+    // kept is whether a column's text is all plain, so that it is not checked twice.
+    var columns = Array(repeating: Layout.Column(), count: titles.count)
+    if header {
+      for column in columns.indices { columns[column].measure(titles[column]) }
     }
-    let layout = Layout(widths: widths, fields: records.fields)
+    for record in 0..<records.count {
+      for column in columns.indices { columns[column].measure(records[record, column]) }
+    }
+    let layout = Layout(columns: columns, fields: records.fields)
     if header {
       if style == .decorated { output += "\u{1B}[1m" }
       layout.appendLine(to: &output) { titles[$0] }
@@ -30,35 +32,46 @@ enum TableRenderer {
     }
   }
 
-  /// A cell's width in characters: ASCII, the usual case, is one character a byte; only other
-  /// text needs grapheme counting.
-  private static func width(of value: RecordSet.Value) -> Int {
-    withText(of: value) { text in
-      // Or-ing every byte rather than stopping at the first high one lets the loop be vectorised.
-      let isASCII = text.utf8.withContiguousStorageIfAvailable { $0.reduce(0, |) < 0x80 }
-      return isASCII == true ? text.utf8.count : text.count
-    }
-  }
-
-  /// Calls `body` with the text of a cell, lent rather than copied: a table of a thousand rows
-  /// looks at each cell twice. Invisible characters (escape sequences, direction overrides)
-  /// are shown escaped, as `\u{1b}`: a table goes to a terminal.
-  private static func withText<Result>(of value: RecordSet.Value, _ body: (String) -> Result)
-    -> Result
-  {
+  /// Calls `body` with the text of a cell as shown, its width in characters and whether it is
+  /// shown as it is, the text lent rather than copied. Invisible characters (escape sequences,
+  /// direction overrides) are shown escaped, as `\u{1b}`: a table goes to a terminal. Printable
+  /// ASCII, the usual case, is one character a byte; only other text needs grapheme counting.
+  /// `isKnownPlain` says the text was found printable ASCII before and need not be checked.
+  private static func withText<Result>(
+    of value: RecordSet.Value, isKnownPlain: Bool = false,
+    _ body: (_ text: String, _ width: Int, _ isPlain: Bool) -> Result
+  ) -> Result {
     switch value {
     case .text(let text):
-      return UntrustedText.isPrintableASCII(text)
-        ? body(text) : body(UntrustedText.terminalEscaped(text))
-    case .number(let text): return body(text)
-    case .bool(let flag): return body(flag ? "true" : "false")
-    case .null: return body("-")
+      if isKnownPlain || UntrustedText.isPrintableASCII(text) {
+        return body(text, text.utf8.count, true)
+      }
+      let shown = UntrustedText.terminalEscaped(text)
+      return body(shown, shown.count, false)
+    // Numbers are ASCII digits, signs and points.
+    case .number(let text): return body(text, text.utf8.count, true)
+    case .bool(let flag): return flag ? body("true", 4, true) : body("false", 5, true)
+    case .null: return body("-", 1, true)
     }
   }
 
   /// The columns' widths and alignments.
   private struct Layout {
-    let widths: [Int]
+    /// What measuring a column's cells found.
+    struct Column {
+      var width = 0
+      /// Whether every text cell is printable ASCII, shown as it is.
+      var isPlain = true
+
+      mutating func measure(_ value: RecordSet.Value) {
+        TableRenderer.withText(of: value) { _, width, isPlain in
+          self.width = max(self.width, width)
+          self.isPlain = self.isPlain && isPlain
+        }
+      }
+    }
+
+    let columns: [Column]
     let fields: [RecordSet.Field]
 
     /// Appends one line, the cell of each column given by `cell`, without the line end.
@@ -68,14 +81,17 @@ enum TableRenderer {
       // padding of a right-aligned one, written at once. Those still owed at the end of the
       // line are dropped, so that no line ends in spaces.
       var spaces = 0
-      for column in widths.indices {
-        let cell = cell(column)
+      for column in columns.indices {
         if column > 0 { spaces += TableRenderer.columnGap }
-        let padding = widths[column] - TableRenderer.width(of: cell)
-        if fields[column].isNumeric { spaces += padding }
-        output.appendSpaces(spaces)
-        TableRenderer.withText(of: cell) { output += $0 }
-        spaces = fields[column].isNumeric ? 0 : padding
+        let isNumeric = fields[column].isNumeric
+        TableRenderer.withText(of: cell(column), isKnownPlain: columns[column].isPlain) {
+          text, width, _ in
+          let padding = columns[column].width - width
+          if isNumeric { spaces += padding }
+          output.appendSpaces(spaces)
+          output += text
+          spaces = isNumeric ? 0 : padding
+        }
       }
     }
   }

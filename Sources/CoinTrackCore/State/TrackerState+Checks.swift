@@ -65,7 +65,7 @@ extension TrackerState {
     var slots = [Int32](repeating: -1, count: slotMask + 1)
     for index in coins.indices {
       let id = coins[index].coin.id
-      var slot = fnv1aHash(id.utf8) & slotMask
+      var slot = fnv1aHash(id) & slotMask
       while slots[slot] >= 0 {
         if coins[Int(slots[slot])].coin.id == id { return index }
         slot = (slot + 1) & slotMask
@@ -75,10 +75,13 @@ extension TrackerState {
     return nil
   }
 
-  /// The FNV-1a hash of some bytes.
-  private static func fnv1aHash(_ bytes: String.UTF8View) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: hash)
+  /// The FNV-1a hash of a text's bytes, read in place.
+  private static func fnv1aHash(_ text: String) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return Int(truncatingIfNeeded: hash)
+    }
   }
 }
