@@ -82,6 +82,13 @@ public struct RecordSet: Hashable, Sendable {
     cells[field](record)
   }
 
+  /// The reader of every record's value for `fields[field]`. A renderer that reads a column
+  /// from top to bottom takes its reader once: taking it from the list for each cell retains
+  /// and releases it each time.
+  public func column(_ field: Int) -> @Sendable (_ record: Int) -> Value {
+    cells[field]
+  }
+
   /// The records, each with the values of `fields`.
   public var records: LazyMapSequence<Range<Int>, Record> {
     (0..<count).lazy.map { [cells] in Record(cells: cells, record: $0) }

@@ -15,8 +15,9 @@ enum TableRenderer {
     if header {
       for column in columns.indices { columns[column].measure(titles[column]) }
     }
-    for record in 0..<records.count {
-      for column in columns.indices { columns[column].measure(records[record, column]) }
+    for column in columns.indices {
+      let value = records.column(column)
+      for record in 0..<records.count { columns[column].measure(value(record)) }
     }
     let layout = Layout(columns: columns, fields: records.fields)
     if header {
