@@ -29,9 +29,11 @@ struct CoinsListCommand: SettingsFreeCommand {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let coins = try session.state().coins
     let latestPrices = try tracker.latestPrices(of: coins)
+    let stale = tracker.staleOfflinePrices(of: coins, latest: latestPrices)
     return .records(
       RecordOutput(
         .coinListings(coins, latestPrices: latestPrices),
+        notes: stale.isEmpty ? [] : [ErrorFunnel.staleNote(stale, today: today)],
         openDays: latestPrices.rows.filter { !$0.isClosed }.map(\.day)))
   }
 }
