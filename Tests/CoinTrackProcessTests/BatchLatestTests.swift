@@ -5,6 +5,17 @@ import Testing
 /// The default list's Binance pairs, as `symbols=[...]` carries them.
 private let defaultPairs = #"["BTCUSDT","ETHUSDT","BNBUSDT","SOLUSDT","XRPUSDT"]"#
 
+/// A ticker/price answer: `[{"symbol", "price"}]` for each pair and price.
+private func tickers(_ prices: [(pair: String, price: String)]) -> String {
+  "[" + prices.map { #"{"symbol":"\#($0.pair)","price":"\#($0.price)"}"# }.joined(separator: ",")
+    + "]"
+}
+
+/// `coins list` from Binance as CSV with these fields.
+private func binanceList(_ fields: String) -> [String] {
+  ["coins", "list", "--source", "binance", "--format", "csv", "--fields", fields]
+}
+
 /// `coins list` with a live source asks one request per source for every coin's latest price,
 /// against a real HTTP server that counts them.
 @Suite struct BatchLatestTests {
@@ -13,20 +24,17 @@ private let defaultPairs = #"["BTCUSDT","ETHUSDT","BNBUSDT","SOLUSDT","XRPUSDT"]
       [
         .init(
           path: "/api/v3/ticker/price", query: ["symbols": defaultPairs],
-          body:
-            #"[{"symbol":"BTCUSDT","price":"87000.10000000"},{"symbol":"ETHUSDT","price":"2900.50000000"},"#
-            + #"{"symbol":"BNBUSDT","price":"850.00000000"},{"symbol":"SOLUSDT","price":"130.25000000"},"#
-            + #"{"symbol":"XRPUSDT","price":"2.01000000"}]"#)
+          body: tickers([
+            ("BTCUSDT", "87000.10000000"), ("ETHUSDT", "2900.50000000"),
+            ("BNBUSDT", "850.00000000"), ("SOLUSDT", "130.25000000"), ("XRPUSDT", "2.01000000"),
+          ]))
       ], source: "BINANCE")
-    let arguments = [
-      "coins", "list", "--source", "binance", "--format", "csv", "--fields", "symbol,price,date",
-    ]
+    let arguments = binanceList("symbol,price,date")
     let result = try run(arguments)
-    #expect(result.status == 0)
-    #expect(result.standardError == "")
-    #expect(
-      result.standardOutput
-        == "symbol,price,date\r\nBTC,87000.10000000,\(currentDay)\r\nETH,2900.50000000,\(currentDay)\r\n"
+    expectRun(
+      result,
+      output:
+        "symbol,price,date\r\nBTC,87000.10000000,\(currentDay)\r\nETH,2900.50000000,\(currentDay)\r\n"
         + "BNB,850.00000000,\(currentDay)\r\nSOL,130.25000000,\(currentDay)\r\n"
         + "XRP,2.01000000,\(currentDay)\r\n")
     let requests = try run.api.requests()
@@ -57,32 +65,27 @@ private let defaultPairs = #"["BTCUSDT","ETHUSDT","BNBUSDT","SOLUSDT","XRPUSDT"]
           body: #"{"code":-1121,"msg":"Invalid symbol."}"#),
         .init(
           path: "/api/v3/ticker/price", query: ["symbols": defaultPairs],
-          body: #"[{"symbol":"BTCUSDT","price":"87000.1"},{"symbol":"ETHUSDT","price":"2900.5"},"#
-            + #"{"symbol":"BNBUSDT","price":"850"},{"symbol":"SOLUSDT","price":"130.25"},"#
-            + #"{"symbol":"XRPUSDT","price":"2.01"}]"#),
+          body: tickers([
+            ("BTCUSDT", "87000.1"), ("ETHUSDT", "2900.5"), ("BNBUSDT", "850"),
+            ("SOLUSDT", "130.25"), ("XRPUSDT", "2.01"),
+          ])),
         .init(path: "/api/v3/ticker/price", body: everyPair),
       ], source: "BINANCE")
     // Binance listed NOPEUSDT when it was added; it has gone since.
     #expect(try run(["coins", "add", "nope", "--source", "binance"]).status == 0)
-    let arguments = [
-      "coins", "list", "--source", "binance", "--format", "csv", "--fields", "symbol,price",
-    ]
-    let first = try run(arguments)
-    #expect(first.status == 0)
-    #expect(first.standardError == "")
-    #expect(
-      first.standardOutput
-        == "symbol,price\r\nBTC,65861.65000000\r\nETH,1720.82000000\r\nBNB,617.61000000\r\n"
+    let arguments = binanceList("symbol,price")
+    expectRun(
+      try run(arguments),
+      output: "symbol,price\r\nBTC,65861.65000000\r\nETH,1720.82000000\r\nBNB,617.61000000\r\n"
         + "SOL,71.40000000\r\nXRP,1.18490000\r\nNOPE,\r\n")
     var requests = try run.api.requests().filter { $0.path == "/api/v3/ticker/price" }
     #expect(requests.map(\.query) == [["symbols": withNope], [:]])
     // With the cached prices too old to use, the list is asked again, without the pair that
     // Binance proved unlisted: one request.
-    let again = try run(arguments, environment: ["COINTRACK_CACHE_TTL": "0"])
-    #expect(again.status == 0)
-    #expect(
-      again.standardOutput
-        == "symbol,price\r\nBTC,87000.1\r\nETH,2900.5\r\nBNB,850\r\nSOL,130.25\r\nXRP,2.01\r\nNOPE,\r\n"
+    expectRun(
+      try run(arguments, environment: ["COINTRACK_CACHE_TTL": "0"]),
+      output:
+        "symbol,price\r\nBTC,87000.1\r\nETH,2900.5\r\nBNB,850\r\nSOL,130.25\r\nXRP,2.01\r\nNOPE,\r\n"
     )
     requests = try run.api.requests().filter { $0.path == "/api/v3/ticker/price" }
     #expect(requests.map(\.query) == [["symbols": withNope], [:], ["symbols": defaultPairs]])
@@ -104,9 +107,7 @@ private let defaultPairs = #"["BTCUSDT","ETHUSDT","BNBUSDT","SOLUSDT","XRPUSDT"]
     try run.sandbox.writeState(
       #"{"schema_version": 3, "profile": {"username": "a", "source": null, "currency": null}, "#
         + #""coins": [\#(coins.joined(separator: ", "))], "next_id": 301, "revision": 1}"#)
-    let arguments = [
-      "coins", "list", "--source", "binance", "--format", "csv", "--fields", "symbol,price",
-    ]
+    let arguments = binanceList("symbol,price")
     let result = try run(arguments)
     #expect(result.status == 0)
     let lines = result.standardOutput.split(separator: "\r\n")
@@ -173,11 +174,9 @@ private let defaultPairs = #"["BTCUSDT","ETHUSDT","BNBUSDT","SOLUSDT","XRPUSDT"]
       ], source: "TWELVEDATA")
     let result = try run(
       ["coins", "list", "--source", "twelvedata", "--format", "csv", "--fields", "symbol,price"])
-    #expect(result.status == 0)
-    #expect(result.standardError == "")
-    #expect(
-      result.standardOutput
-        == "symbol,price\r\nBTC,87000.10\r\nETH,2900.5\r\nBNB,850.0\r\nSOL,130.25\r\nXRP,\r\n")
+    expectRun(
+      result,
+      output: "symbol,price\r\nBTC,87000.10\r\nETH,2900.5\r\nBNB,850.0\r\nSOL,130.25\r\nXRP,\r\n")
     #expect(try run.api.requests().count == 1)
   }
 }
