@@ -89,6 +89,35 @@ private func binanceList(_ fields: String) -> [String] {
     )
     requests = try run.api.requests().filter { $0.path == "/api/v3/ticker/price" }
     #expect(requests.map(\.query) == [["symbols": withNope], [:], ["symbols": defaultPairs]])
+    // --refresh trusts nothing it remembered: the pair is asked for again.
+    #expect(try run(arguments + ["--refresh"]).status == 0)
+    requests = try run.api.requests().filter { $0.path == "/api/v3/ticker/price" }
+    #expect(requests.suffix(2).map(\.query) == [["symbols": withNope], [:]])
+  }
+
+  /// A symbol with a character Binance does not take (CoinGecko's symbols may hold `+`) makes
+  /// it refuse the list with -1100; the answer for every pair settles it the same way.
+  @Test func aPairBinanceCannotTakeIsLeftOutLikeAnUnlistedOne() throws {
+    let run = try LiveRun(
+      [
+        .init(
+          path: "/api/v3/ticker/price", query: ["symbols": #"["BTCUSDT","X+YUSDT"]"#], status: 400,
+          body:
+            #"{"code":-1100,"msg":"Illegal characters found in parameter 'symbols'; legal range is '^\[("[A-Z0-9-_.]{1,20}"(,"[A-Z0-9-_.]{1,20}"){0,}){0,1}\]$'."}"#
+        ),
+        .init(
+          path: "/api/v3/ticker/price",
+          body: try RecordedAnswer.text("binance-ticker-price-all.json")),
+      ], source: "BINANCE")
+    try run.sandbox.writeState(
+      #"{"schema_version": 3, "profile": {"username": "a", "source": null, "currency": null}, "#
+        + #""coins": [{"id": 1, "symbol": "BTC", "name": "Bitcoin", "coingecko_id": "bitcoin"}, "#
+        + #"{"id": 2, "symbol": "X+Y", "name": "X plus Y", "coingecko_id": "x-plus-y"}], "#
+        + #""next_id": 3, "revision": 1}"#)
+    expectRun(
+      try run(binanceList("symbol,price")), output: "symbol,price\r\nBTC,65861.65000000\r\nX+Y,\r\n"
+    )
+    #expect(try run.api.requests().count == 2)
   }
 
   /// A list too long for one URL is not split: one request for every pair's price answers it.

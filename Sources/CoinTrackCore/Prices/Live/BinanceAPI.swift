@@ -62,28 +62,40 @@ struct BinanceAPI: LivePriceAPI {
   /// The latest prices of all `pairs` from /api/v3/ticker/price: one request for the list
   /// (`symbols=["BTCUSDT","ETHUSDT"]`), or for every pair when the list is too long for a URL.
   ///
-  /// Binance refuses the whole list (400, -1121) when one pair of it is not listed, without
-  /// saying which: then one request for every pair's price tells, and each pair it proves
-  /// unlisted is remembered for a day and left out of later lists. So a list costs one request,
-  /// and two on the day a pair goes missing.
+  /// Binance refuses the whole list when one pair of it is not listed (400, -1121) or cannot be
+  /// (400, -1100 for a character it does not take), without saying which: then one request for
+  /// every pair's price tells, and each pair it proves unlisted is remembered for a day and left
+  /// out of later lists (unless --refresh). So a list costs one request, and two on the day a
+  /// pair goes missing.
   func latest(ofKeys pairs: [String], currency: String, cache: LiveCacheAccess) throws -> [Price?] {
     let asked = pairs.filter { !isKnownUnlisted($0, cache: cache) }
+    guard !asked.isEmpty else { return pairs.map { _ in nil } }
+    // The answer for every pair, and a single pair's -1121, prove which pairs are unlisted.
     var prices: [String: Price] = [:]
     if LatestBatch.runs(of: asked, overhead: Self.listOverhead).count == 1 {
       do {
-        prices = try tickerPrices(query: [("symbols", Self.jsonList(asked))], only: asked)
-      } catch TrackerError.unknownCoin {
-        // A list of one pair refused names that pair; a longer one does not.
-        prices =
-          asked.count == 1
-          ? [:] : try tickerPrices(query: [], only: asked)
-        for pair in asked where prices[pair] == nil { rememberUnlisted(pair, cache: cache) }
+        let listed = try tickerPrices(query: [("symbols", Self.jsonList(asked))], only: asked)
+        return pairs.map { listed[$0] }
+      } catch TrackerError.unknownCoin where asked.count == 1 {
+        // A list of one pair refused names that pair.
+      } catch let error where asked.count > 1 && Self.refusesAPair(error) {
+        prices = try tickerPrices(query: [], only: asked)
       }
-    } else if !asked.isEmpty {
+    } else {
       prices = try tickerPrices(query: [], only: asked)
-      for pair in asked where prices[pair] == nil { rememberUnlisted(pair, cache: cache) }
     }
+    for pair in asked where prices[pair] == nil { rememberUnlisted(pair, cache: cache) }
     return pairs.map { prices[$0] }
+  }
+
+  /// Whether `error` is Binance refusing a list for a pair in it: one it does not list, or one
+  /// holding a character it does not take.
+  private static func refusesAPair(_ error: any Error) -> Bool {
+    switch error {
+    case TrackerError.unknownCoin: return true
+    case SourceError.refused(_, 400, _): return true
+    default: return false
+    }
   }
 
   /// The encoded length each pair adds to a JSON list: two quotes and a comma.
@@ -95,9 +107,11 @@ struct BinanceAPI: LivePriceAPI {
     "[" + pairs.map { "\"\($0)\"" }.joined(separator: ",") + "]"
   }
 
-  /// Whether Binance proved `pair` unlisted within the last day.
+  /// Whether Binance proved `pair` unlisted within the last day; --refresh asks again.
   private func isKnownUnlisted(_ pair: String, cache: LiveCacheAccess) -> Bool {
-    guard let entry = cache.stamped("unlisted-\(pair)") else { return false }
+    guard !cache.policy.refresh, let entry = cache.stamped("unlisted-\(pair)") else {
+      return false
+    }
     return cache.isUsable(entry, maximumAge: BinanceAPI.knownPairMaximumAge)
   }
 
