@@ -209,7 +209,7 @@ private func unusable(_ source: String, _ detail: String) -> String {
   static let latestCases: [(String, String, String, String)] = [
     ("coingecko", "/simple/price", #"{"bitcoin":{"usd":-1.5}}"#, "a price is negative (-1.5)"),
     (
-      "binance", "/api/v3/klines", "[\(candle(realDay(0), "-2.00000000"))]",
+      "binance", "/api/v3/ticker/price", #"[{"symbol":"BTCUSDT","price":"-2.00000000"}]"#,
       "a price is negative (-2.00000000)"
     ),
     ("twelvedata", "/price", #"{"price":"0.00000"}"#, "a price is zero (0.00000)"),

@@ -131,7 +131,8 @@ import Testing
     #expect(result.status == 66)
     #expect(
       result.standardError
-        == "cointrack: no BTC price on 2026-11-21: the offline source holds BTC from 2017-08-17 to 2026-05-20.\n"
+        == "cointrack: no BTC price on 2026-11-21: the offline source holds BTC from 2017-08-17 to 2026-05-20; "
+        + "run 'cointrack sync BTC' to fetch the closed days since, or ask a live source with --source.\n"
     )
   }
 

@@ -26,7 +26,8 @@ import Testing
       guard let close = rest.range(of: "```\n") else { break }
       let block = String(rest[..<close.lowerBound])
       rest = rest[close.lowerBound...]
-      guard !block.contains("--source") else {
+      // A note may name --source; only a command that asks a live source is left out.
+      guard !Self.commands(in: block).contains(where: { $0.command.contains("--source") }) else {
         rewritten += block
         continue
       }

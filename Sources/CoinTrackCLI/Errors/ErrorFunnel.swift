@@ -157,7 +157,11 @@ enum ErrorFunnel {
         ? "on \(requested.first)" : "from \(requested.first) to \(requested.last)"
       let heldText =
         held.map { "holds \(symbol) from \($0.first) to \($0.last)" } ?? "holds no \(symbol) prices"
-      return "no \(symbol) price \(span): the \(source) source \(heldText)."
+      // Past the end of the offline data, syncing or a live source has the days.
+      let ended =
+        source == SnapshotPriceSource.sourceName && held.map { requested.first > $0.last } == true
+      return "no \(symbol) price \(span): the \(source) source \(heldText)"
+        + (ended ? dataEndHint(symbol: rawSymbol) : ".")
     case .invalidUsername(let input, let problem):
       let reason: String
       switch problem {

@@ -183,6 +183,13 @@ struct HelpRenderer {
         + "latest, and machine formats mark that row \"closed\": false.")
       + "\n\nSources:\n" + TextWrapping.columns(rows, width: width) + "\n\n"
       + wrap(
+        "The latest prices of all the coins 'coins list' shows come from one request per live "
+          + "source: CoinGecko's /simple/price, Binance's /api/v3/ticker/price with a symbols "
+          + "list, Twelve Data's /price with a comma-separated list (each symbol still costs a "
+          + "Twelve Data credit). A list too long for one URL is split, or for Binance asked as "
+          + "every pair's price; a pair Binance proves unlisted is left out of its lists for a "
+          + "day.") + "\n\n"
+      + wrap(
         "Live prices are cached under $\(PriceCache.cacheHomeVariable)/"
           + "\(PriceCache.folderInCacheHome) (~/\(PriceCache.cacheHomeInHome)/"
           + "\(PriceCache.folderInCacheHome)): closed days for good, today's price for "

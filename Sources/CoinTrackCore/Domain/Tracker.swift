@@ -80,6 +80,9 @@ public struct Tracker: Sendable {
   public struct PriceHistory: Sendable {
     /// One row per day of the requested range, made as they are read where the source can.
     public var rows: PriceRows
+    /// The last day the offline source holds for the coin when the range runs past it; nil
+    /// for a live source, and for a range within the data.
+    public var offlineDataEnd: Day?
     /// How many of the rows have no price.
     public var missingDays: Int { rows.daysWithoutPrice }
     /// The days whose price is the latest rather than a close (a pass over the rows that looks
@@ -98,8 +101,10 @@ public struct Tracker: Sendable {
     guard let range = DayRange(from: from.day, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
+    let coin = try source.resolveCoin(input)
     return PriceHistory(
-      rows: try source.dailyPriceRows(of: try source.resolveCoin(input), in: range))
+      rows: try source.dailyPriceRows(of: coin, in: range),
+      offlineDataEnd: offlineDataEnd(of: coin, before: range))
   }
 
   /// The stored profile (the default one before the first save).

@@ -34,6 +34,11 @@ public struct SnapshotPriceSource: PriceSource {
       entries: SnapshotSeries.all.map { Catalogue.Entry(coin: $0.coin, held: $0.held) })
   }
 
+  /// The last day the snapshot holds for `coin`; nil when it holds none of its days.
+  public func offlineLastDay(of coin: Coin) -> Day? {
+    SnapshotSeries.named(coin.symbol)?.held.last
+  }
+
   public func latestPrices(of coins: [Coin], onOrBefore day: Day) -> LatestPrices {
     LatestPrices(
       coins.lazy.map { coin -> PriceRow? in

@@ -8,7 +8,10 @@ struct CoinsListCommand: SettingsFreeCommand {
       One row per tracked coin: its id, symbol and name, the latest price on or before today, \
       the date of that price, its currency and source, and its coin id (the CoinGecko id, or \
       symbol/SYMBOL for a coin only Binance or Twelve Data knows), which '@' names it by. On \
-      first use the list holds BTC, ETH, BNB, SOL and XRP.
+      first use the list holds BTC, ETH, BNB, SOL and XRP. When the offline prices of some \
+      coins end before yesterday, a note on stderr names them, the day they end and how to \
+      update. A live source is asked for the latest prices of all the coins together, in one \
+      request unless the list is too long for a URL.
       """,
     options: [
       SourceSelection.sourceOption, SourceSelection.currencyOption, SourceSelection.refreshOption,
@@ -29,9 +32,11 @@ struct CoinsListCommand: SettingsFreeCommand {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let coins = try session.state().coins
     let latestPrices = try tracker.latestPrices(of: coins)
+    let stale = tracker.staleOfflinePrices(of: coins, latest: latestPrices)
     return .records(
       RecordOutput(
         .coinListings(coins, latestPrices: latestPrices),
+        notes: stale.isEmpty ? [] : [ErrorFunnel.staleNote(stale, today: today)],
         openDays: latestPrices.rows.filter { !$0.isClosed }.map(\.day)))
   }
 }

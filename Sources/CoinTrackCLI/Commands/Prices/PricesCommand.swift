@@ -86,7 +86,12 @@ struct PricesCommand: LeafCommand {
     // A range is never empty and a source returns a row for each of its days.
     let first = history.rows[0]
     var notes: [String] = []
-    if history.missingDays > 0 {
+    if let lastDay = history.offlineDataEnd {
+      notes.append(
+        ErrorFunnel.dataEndNote(
+          missingDays: history.missingDays, of: history.rows.count, symbol: first.symbol,
+          lastDay: lastDay))
+    } else if history.missingDays > 0 {
       notes.append(
         "note: \(history.missingDays) of \(history.rows.count) days have no \(first.symbol) "
           + "price in the \(tracker.source.name) source; their rows have no price.")

@@ -131,20 +131,28 @@ struct CoinGeckoAPI: LivePriceAPI {
     return DayRange(from: Swift.max(range.first, firstAllowed), to: range.last)
   }
 
-  func latest(ofKeys ids: [String], currency: String) throws -> [Price?] {
+  /// The latest prices of all `ids` from /simple/price: one request, or as few as the URL's
+  /// length allows.
+  func latest(ofKeys ids: [String], currency: String, cache: LiveCacheAccess) throws -> [Price?] {
     let quote = currency.lowercased()
-    let body = try get(
-      "/simple/price",
-      query: [("ids", ids.joined(separator: ",")), ("vs_currencies", quote), ("precision", "full")])
-    guard case .object = body else { throw badResponse("simple/price is not an object") }
-    return try ids.map { id in
-      // CoinGecko leaves unknown ids out of the answer.
-      guard let entry = body[id] else { return nil }
-      guard case .number(let value)? = entry[quote], let price = Price(jsonNumber: value) else {
-        throw badResponse("simple/price has no \(quote) number for \(id)")
+    var prices: [String: Price] = [:]
+    for run in LatestBatch.runs(of: ids, overhead: LatestBatch.commaOverhead) {
+      let body = try get(
+        "/simple/price",
+        query: [
+          ("ids", run.joined(separator: ",")), ("vs_currencies", quote), ("precision", "full"),
+        ])
+      guard case .object = body else { throw badResponse("simple/price is not an object") }
+      for id in run {
+        // CoinGecko leaves unknown ids out of the answer.
+        guard let entry = body[id] else { continue }
+        guard case .number(let value)? = entry[quote], let price = Price(jsonNumber: value) else {
+          throw badResponse("simple/price has no \(quote) number for \(id)")
+        }
+        prices[id] = try checkedQuote(price, zeroMeansNoPrice: true)
       }
-      return try checkedQuote(price, zeroMeansNoPrice: true)
     }
+    return ids.map { prices[$0] }
   }
 
   /// CoinGecko's coins (id, symbol, name), from /coins/list, cached for a day.

@@ -9,8 +9,10 @@ protocol LivePriceAPI: Sendable {
   /// The closes the API holds for the days of `range`, which are all closed days, and the days
   /// its answer proves.
   func closes(ofKey key: String, in range: DayRange, currency: String) throws -> ClosesAnswer
-  /// The latest price for each key, now; nil where the API has none.
-  func latest(ofKeys keys: [String], currency: String) throws -> [Price?]
+  /// The latest price for each key, now, in as few requests as the API allows; nil where the
+  /// API has none. `cache` remembers what the API proved about a key, such as that it is not
+  /// listed.
+  func latest(ofKeys keys: [String], currency: String, cache: LiveCacheAccess) throws -> [Price?]
 }
 
 extension LivePriceAPI {
@@ -242,7 +244,8 @@ public struct LivePriceSource: PriceSource {
     return cached
   }
 
-  /// The latest price of each key: fresh cached ones, the rest in one call to the API.
+  /// The latest price of each key: fresh cached ones, the rest in one call to the API, which
+  /// asks for all of them together (each still cached on its own).
   private func latest(ofKeys keys: [String]) throws -> [Price?] {
     let policy = cache.policy
     var prices: [String: Price] = [:]
@@ -263,7 +266,8 @@ public struct LivePriceSource: PriceSource {
         throw SourceError.notCached(
           source: name, what: "today's price of " + missing.joined(separator: ", "))
       }
-      for (key, price) in zip(missing, try api.latest(ofKeys: missing, currency: currency)) {
+      let answered = try api.latest(ofKeys: missing, currency: currency, cache: cache)
+      for (key, price) in zip(missing, answered) {
         guard let price else { continue }
         prices[key] = price
         cache.storeStamped(.string(price.text), as: "latest-\(key)-\(currency)")

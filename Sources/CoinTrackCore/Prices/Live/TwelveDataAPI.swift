@@ -82,19 +82,41 @@ struct TwelveDataAPI: LivePriceAPI {
     return ClosesAnswer(closes: collector.closes, proven: ClosesAnswer.joinedProof(proofs))
   }
 
-  func latest(ofKeys symbols: [String], currency: String) throws -> [Price?] {
-    try symbols.map { symbol in
-      let body = try get("/price", query: [("symbol", symbol)], input: symbol)
-      guard case .string(let text)? = body["price"], let price = Price(decimalText: text) else {
-        throw badResponse("price has no \"price\" string")
+  /// The latest prices of all `symbols` from /price, in one request: Twelve Data takes a
+  /// comma-separated list and answers it keyed by symbol (a single symbol unkeyed), a symbol it
+  /// does not know with its own error inside the answer. Each symbol still costs a credit.
+  func latest(ofKeys symbols: [String], currency: String, cache: LiveCacheAccess) throws
+    -> [Price?]
+  {
+    var prices: [String: Price] = [:]
+    for run in LatestBatch.runs(of: symbols, overhead: LatestBatch.commaOverhead) {
+      let list = run.joined(separator: ",")
+      let body: JSONValue
+      do {
+        body = try get("/price", query: [("symbol", list)], input: list)
+      } catch TrackerError.unknownCoin {
+        continue
       }
-      return try checkedQuote(price)
+      guard run.count == 1 || body.kind == .object else {
+        throw badResponse("price for several symbols is not an object")
+      }
+      for symbol in run {
+        guard let entry = run.count == 1 ? body : body[symbol] else { continue }
+        let answer: JSONValue
+        do {
+          answer = try checked(entry, input: symbol)
+        } catch TrackerError.unknownCoin {
+          continue
+        }
+        guard case .string(let text)? = answer["price"], let price = Price(decimalText: text)
+        else { throw badResponse("price has no \"price\" string") }
+        prices[symbol] = try checkedQuote(price)
+      }
     }
+    return symbols.map { prices[$0] }
   }
 
-  /// GETs with the key, timezone UTC, and Twelve Data's in-body errors mapped: 400 "not found"
-  /// is an unknown coin, 401 a refused key, 429 a rate limit; with `emptyOnNoData` the answer
-  /// that a range holds no data is an empty series.
+  /// GETs with the key and timezone UTC, with Twelve Data's in-body errors mapped (`checked`).
   private func get(
     _ path: String, query: [(String, String)], input: String, emptyOnNoData: Bool = false
   ) throws -> JSONValue {
@@ -107,6 +129,15 @@ struct TwelveDataAPI: LivePriceAPI {
           message: requester.redacted(body.flatMap(LiveRequester.errorMessage) ?? "HTTP \(status)"))
       }
     }
+    return try checked(body, input: input, emptyOnNoData: emptyOnNoData)
+  }
+
+  /// `body`, unless it is Twelve Data's error, which is thrown as what it means: 400 "not found"
+  /// is an unknown coin, 401 a refused key, 429 a rate limit; with `emptyOnNoData` the answer
+  /// that a range holds no data is an empty series.
+  private func checked(_ body: JSONValue, input: String, emptyOnNoData: Bool = false) throws
+    -> JSONValue
+  {
     guard case .string("error")? = body["status"] else { return body }
     let code = body["code"].flatMap { value -> Int? in
       if case .number(let text) = value { return Int(text) }

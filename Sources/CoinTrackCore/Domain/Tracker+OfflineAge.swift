@@ -1,0 +1,50 @@
+/// A price source whose data is held on this machine and so ends on some day for each coin: the
+/// offline source. A live source answers up to now and is not one.
+public protocol OfflinePriceData: PriceSource {
+  /// The last day the source holds for `coin`; nil when it holds none of its days.
+  func offlineLastDay(of coin: Coin) -> Day?
+}
+
+extension SnapshotPriceSource: OfflinePriceData {}
+
+/// Tracked coins whose offline prices end on the same day, before yesterday.
+public struct StaleOfflinePrices: Hashable, Sendable {
+  /// The day of their latest price, the last the offline data holds for them.
+  public let day: Day
+  /// Their symbols, in the order of the tracked list.
+  public let symbols: [String]
+}
+
+extension Tracker {
+  /// The coins of `coins` (with their `latest` prices, by position) whose offline data ends
+  /// before yesterday, grouped by the day their latest price is from, oldest first; empty for a
+  /// live source.
+  ///
+  /// A coin whose latest price is old only because the data lacks the last few days (the data
+  /// goes on past them) is not stale: syncing would not change it.
+  public func staleOfflinePrices(of coins: [TrackedCoin], latest: LatestPrices)
+    -> [StaleOfflinePrices]
+  {
+    guard let offline = source as? any OfflinePriceData else { return [] }
+    let yesterday = today.adding(days: -1)
+    var symbolsByDay: [Day: [String]] = [:]
+    for (position, tracked) in coins.enumerated() {
+      guard let row = latest[position], row.day < yesterday,
+        let lastDay = offline.offlineLastDay(of: tracked.coin), lastDay < yesterday
+      else { continue }
+      symbolsByDay[row.day, default: []].append(row.symbol)
+    }
+    return symbolsByDay.sorted { $0.key < $1.key }.map {
+      StaleOfflinePrices(day: $0.key, symbols: $0.value)
+    }
+  }
+
+  /// The last day the offline source holds for `coin` when `range` runs past it; nil for a live
+  /// source, and for a range within the data.
+  func offlineDataEnd(of coin: Coin, before range: DayRange) -> Day? {
+    guard let offline = source as? any OfflinePriceData,
+      let lastDay = offline.offlineLastDay(of: coin), lastDay < range.last
+    else { return nil }
+    return lastDay
+  }
+}
