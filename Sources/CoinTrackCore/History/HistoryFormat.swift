@@ -24,7 +24,7 @@ public struct HistoryRow: Hashable, Sendable {
 /// No value can hold a comma, quote or line break (dates, symbols, plain decimals, currency
 /// codes and source names), so no field is ever quoted.
 enum HistoryFormat {
-  static let header = "date,symbol,price,currency,source"
+  static let header = HistoryStore.header
   /// The longest row cointrack writes is far shorter; a longer line is not ours.
   static let maximumLineLength = 512
 
@@ -72,7 +72,8 @@ enum HistoryFormat {
   /// Checks the first line of a file.
   static func checkHeader(_ line: some Collection<UInt8>, path: String) throws(HistoryError) {
     guard line.elementsEqual(header.utf8) else {
-      throw HistoryError.damaged(path: path, line: 1, reason: "the first line is not '\(header)'")
+      throw HistoryError.damaged(
+        path: path, line: 1, reason: "the first line is not '\(header)'")
     }
   }
 

@@ -16,6 +16,8 @@ public struct HistoryStore: Sendable {
   public static let folderInDataHome = "cointrack/history"
   /// What a coin's file name adds to its encoded coin id.
   public static let fileExtension = ".csv"
+  /// The first line of every file: the fields of each row.
+  public static let header = "date,symbol,price,currency,source"
   /// What the lock file's path adds to the folder's.
   public static let lockSuffix = ".lock"
   /// A file larger than this is not one cointrack wrote (a century of closes is under 5 MB).

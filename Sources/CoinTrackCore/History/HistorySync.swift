@@ -24,6 +24,18 @@ public struct SyncOutcome: Sendable {
   public var added: [HistoryRow] = []
   public var status: Status
   public var failure: (any Error)?
+
+  public init(
+    symbol: String, coinID: String? = nil, source: String? = nil, added: [HistoryRow] = [],
+    status: Status, failure: (any Error)? = nil
+  ) {
+    self.symbol = symbol
+    self.coinID = coinID
+    self.source = source
+    self.added = added
+    self.status = status
+    self.failure = failure
+  }
 }
 
 /// A coin that `cointrack sync` was asked for: resolved, or the reason it could not be.

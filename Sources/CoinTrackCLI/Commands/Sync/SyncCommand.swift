@@ -8,11 +8,12 @@ struct SyncCommand: LeafCommand {
     summary: "A tracked coin (symbol, name, list id or @id), or any coin a source knows; "
       + "without one, every tracked coin.",
     repeating: true, optional: true, completion: .trackedCoin)
+  /// Completes like every --source; 'offline', which sync fills, is refused after parsing.
   static let sourceOption = OptionSpec(
     "source", value: "SOURCE", summary: "The live source to ask for every coin.",
     default: "the source of the coin's history, else binance for the snapshot's coins and coins "
       + "known by symbol alone, else coingecko",
-    allowed: PriceSourceKind.allCases.filter { $0 != .offline }.map(\.rawValue))
+    allowed: SourceSelection.sourceOption.allowedValues)
   static let fromOption = OptionSpec(
     "from", value: "DATE",
     summary: "The first day to fetch for a coin with no offline close yet: YYYY-MM-DD, "
@@ -66,6 +67,12 @@ struct SyncCommand: LeafCommand {
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     coins = command.values(of: Self.coinArgument)
     forcedSource = command.value(of: Self.sourceOption).flatMap(PriceSourceKind.init)
+    if forcedSource == .offline {
+      throw UsageError.invalidChoice(
+        name: "live source", input: PriceSourceKind.offline.rawValue,
+        allowed: PriceSourceKind.allCases.filter { $0 != .offline }.map(\.rawValue),
+        at: command.path, suggestions: [])
+    }
     let today = try session.today()
     from = try command.value(of: Self.fromOption).map { input throws(UsageError) in
       try DateOptions.date(input, origin: Self.fromOption.flag, today: today, at: command.path)
