@@ -213,4 +213,29 @@ import Testing
     ).filter { $0.contains(".tmp-") }
     #expect(leftovers == [])
   }
+
+  @Test func aDamagedHistoryFileStopsTheCommandsThatNeedItAndIsLeftAlone() throws {
+    let api = try FakePriceAPI(Self.closes.keys.map { Self.route($0) })
+    let sandbox = try Sandbox()
+    let folder = sandbox.dataHome.appendingPathComponent("cointrack/history")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("bitcoin.csv")
+    let damaged = "date,symbol,price,currency,source\n2026-05-21,BTC,oops,USDT,binance\n"
+    try Data(damaged.utf8).write(to: file)
+    let list = try sandbox.run(["coins", "list"], environment: ["COINTRACK_TODAY": Self.today])
+    #expect(list.status == 65)
+    #expect(
+      list.standardError
+        == "cointrack: the price history '\(file.path)' is damaged at its last line: the price is "
+        + "not a plain decimal above zero; it was left untouched. Move it away and run 'cointrack "
+        + "sync' to fetch the coin's closes again.\n")
+    let prices = try sandbox.run(["prices", "btc", "--from", "2026-05-01", "--to", "2026-05-02"])
+    #expect(prices.status == 65)
+    #expect(prices.standardError.contains("is damaged at line 2: the price is not a plain decimal"))
+    // Other coins sync; this one fails and keeps its bytes.
+    let sync = try sandbox.run(["sync", "btc", "eth"], environment: Self.environment(api))
+    #expect(sync.status == 65)
+    #expect(try String(contentsOf: file, encoding: .utf8) == damaged)
+    #expect(Self.historyFile(sandbox, "ethereum.csv") != nil)
+  }
 }
