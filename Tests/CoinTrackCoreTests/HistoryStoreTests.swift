@@ -17,7 +17,8 @@ import Testing
   }
 
   static func store(_ directory: TemporaryDirectory) -> HistoryStore {
-    HistoryStore(directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+    HistoryStore(
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
   }
 
   @Test func rowsReadBackInOrderWithTheirExactTextAndTheLastRowFromTheEnd() throws {
@@ -35,8 +36,10 @@ import Testing
       try String(contentsOfFile: store.path(of: Self.bitcoin), encoding: .utf8)
         == "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n"
         + "2026-05-23,BTC,77990.00,USDT,binance\n2026-05-24,BTC,0.000012340,USDT,binance\n")
-    #expect(try store.history(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
-    #expect(try store.lastRow(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
+    #expect(
+      try store.history(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
+    #expect(
+      try store.lastRow(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
   }
 
   @Test func anotherCurrencyIsRefusedAndTheFileLeftAsItWas() throws {
@@ -46,7 +49,10 @@ import Testing
     let before = try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
     var euro = Self.rows([("2026-05-22", "2")])
     euro[0].currency = "EUR"
-    #expect(throws: HistoryError.currencyMismatch(symbol: "BTC", held: "USDT", source: "binance", quotes: ["EUR"])) {
+    #expect(
+      throws: HistoryError.currencyMismatch(
+        symbol: "BTC", held: "USDT", source: "binance", quotes: ["EUR"])
+    ) {
       try store.add(euro, to: Self.bitcoin)
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == before)
@@ -70,7 +76,10 @@ import Testing
     (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-22,BTC,1,USDT,binance\n", 3, "ascend"),
     (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-23,BTC,1,EUR,binance\n", 3, "one currency"),
     (header + "2026-05-21,BTC,1,USDT,binance\n\n", 3, "fields"),
-    (header + "2026-05-21,BTC," + String(repeating: "1", count: 600) + ",USDT,binance\n", 2, "longer"),
+    (
+      header + "2026-05-21,BTC," + String(repeating: "1", count: 600) + ",USDT,binance\n", 2,
+      "longer"
+    ),
   ]
 
   @Test(arguments: damaged.indices)
@@ -78,7 +87,8 @@ import Testing
     let (text, line, reason) = Self.damaged[index]
     let directory = try TemporaryDirectory()
     let store = Self.store(directory)
-    try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: store.directory, withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
     do {
       _ = try store.history(of: Self.bitcoin)
@@ -100,7 +110,8 @@ import Testing
     #expect(throws: HistoryError.self) {
       try store.add(Self.rows([("2026-06-01", "1")]), to: Self.bitcoin)
     }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == Data(text.utf8))
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == Data(text.utf8))
   }
 
   /// Coin ids that would walk or break a path if used as file names as they are.
@@ -131,14 +142,16 @@ import Testing
     let directory = try TemporaryDirectory()
     let store = Self.store(directory)
     let offline = OfflinePriceSource(history: store)
-    _ = try store.add(Self.rows([("2026-05-22", "80000.5"), ("2026-05-23", "81000")]), to: Self.bitcoin)
+    _ = try store.add(
+      Self.rows([("2026-05-22", "80000.5"), ("2026-05-23", "81000")]), to: Self.bitcoin)
     #expect(try offline.offlineLastDay(of: Self.bitcoin) == Day(iso: "2026-05-23"))
     let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-24")!)!
     let rows = try offline.dailyPriceRows(of: Self.bitcoin, in: range)
-    #expect(rows.map { "\($0.day) \($0.price?.text ?? "-") \($0.source)" } == [
-      "2026-05-20 77552.23 offline", "2026-05-21 - offline", "2026-05-22 80000.5 binance",
-      "2026-05-23 81000 binance", "2026-05-24 - binance",
-    ])
+    #expect(
+      rows.map { "\($0.day) \($0.price?.text ?? "-") \($0.source)" } == [
+        "2026-05-20 77552.23 offline", "2026-05-21 - offline", "2026-05-22 80000.5 binance",
+        "2026-05-23 81000 binance", "2026-05-24 - binance",
+      ])
     // Days before the history's first come from the snapshot, which ends on 2026-05-20.
     #expect(rows.daysWithoutPrice == 2)
     let latest = try offline.latestPrices(of: [Self.bitcoin], onOrBefore: Day(iso: "2026-05-30")!)

@@ -78,7 +78,8 @@ import Testing
       ["coins", "list", "--format", "csv", "--fields", "symbol,price,date,currency,source"],
       environment: ["COINTRACK_TODAY": Self.today])
     #expect(list.status == 0, "\(list.standardError)")
-    #expect(list.standardOutput.split(separator: "\r\n")[1] == "BTC,79001.3,2026-05-24,USDT,binance")
+    #expect(
+      list.standardOutput.split(separator: "\r\n")[1] == "BTC,79001.3,2026-05-24,USDT,binance")
     let prices = try sandbox.run(
       ["prices", "eth", "--from", "2026-05-19", "--to", "2026-05-24", "--format", "csv"],
       environment: ["COINTRACK_TODAY": Self.today])
@@ -94,7 +95,8 @@ import Testing
 
     // The same day again: every coin is current, no request, no file changed.
     let before = Self.historyFile(sandbox, "bitcoin.csv")
-    let again = try sandbox.run(["sync", "--format", "tsv", "--no-header"], environment: environment)
+    let again = try sandbox.run(
+      ["sync", "--format", "tsv", "--no-header"], environment: environment)
     #expect(again.status == 0)
     #expect(again.standardOutput.split(separator: "\n").allSatisfy { $0.hasSuffix("\t0\tcurrent") })
     #expect(try api.requests().count == 5)
@@ -122,12 +124,16 @@ import Testing
     let environment = Self.environment(api)
     // A coin known by symbol alone, which Binance stops listing after it is added.
     #expect(try sandbox.run(["coins", "remove", "sol", "xrp"]).status == 0)
-    let add = try sandbox.run(["coins", "add", "foo", "--source", "binance"], environment: environment)
+    let add = try sandbox.run(
+      ["coins", "add", "foo", "--source", "binance"], environment: environment)
     #expect(add.status == 0, "\(add.standardError)")
     let result = try sandbox.run(
       ["sync", "--format", "csv", "--fields", "symbol,days_added,status"],
       environment: environment)
-    #expect(result.standardOutput == "symbol,days_added,status\r\nBTC,0,failed\r\nETH,4,added\r\nBNB,4,added\r\nFOO,0,failed\r\n")
+    #expect(
+      result.standardOutput
+        == "symbol,days_added,status\r\nBTC,0,failed\r\nETH,4,added\r\nBNB,4,added\r\nFOO,0,failed\r\n"
+    )
     #expect(
       result.standardError
         == """
@@ -154,12 +160,18 @@ import Testing
     // last, and must keep what the quick one stored.
     let twoDays = Self.klines("BTCUSDT").split(separator: "]").prefix(2).joined(separator: "]")
     let api = try FakePriceAPI(
-      [.init(path: "/api/v3/klines", query: ["symbol": "BTCUSDT"], body: twoDays + "]]", delay: 1, times: 1)]
+      [
+        .init(
+          path: "/api/v3/klines", query: ["symbol": "BTCUSDT"], body: twoDays + "]]", delay: 1,
+          times: 1)
+      ]
         + Self.closes.keys.map { Self.route($0, delay: 0.2) })
     let sandbox = try Sandbox()
     let environment = Self.environment(api)
     let first = try sandbox.spawn(["sync", "--jobs", "2"], environment: environment)
-    while try !api.requests().contains(where: { $0.query["symbol"] == "BTCUSDT" }) { usleep(10_000) }
+    while try !api.requests().contains(where: { $0.query["symbol"] == "BTCUSDT" }) {
+      usleep(10_000)
+    }
     let processes = [
       first,
       try sandbox.spawn(["sync", "btc", "doge", "xrp"], environment: environment),

@@ -115,10 +115,6 @@ enum HistoryFormat {
 public struct CoinHistory: Sendable {
   public let rows: [HistoryRow]
 
-  init(rows: [HistoryRow]) {
-    self.rows = rows
-  }
-
   /// The position of the first row on or after `day` (`rows.count` when there is none).
   func position(from day: Day) -> Int {
     var low = 0

@@ -66,7 +66,8 @@ public struct HistoryStore: Sendable {
     while index < encoded.count {
       if encoded[index] == UInt8(ascii: "%") {
         guard index + 2 < encoded.count,
-          let value = UInt8(String(decoding: encoded[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+          let value = UInt8(
+            String(decoding: encoded[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
         else { return nil }
         bytes.append(value)
         index += 3
@@ -123,8 +124,9 @@ public struct HistoryStore: Sendable {
         path: path, line: 0, reason: "the last line does not end with a line break")
     }
     let body = tail.dropLast()
-    guard let lineStart = body.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 })
-      ?? (start == headerLength ? body.startIndex : nil)
+    guard
+      let lineStart = body.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 })
+        ?? (start == headerLength ? body.startIndex : nil)
     else {
       throw HistoryError.damaged(
         path: path, line: 0,

@@ -90,7 +90,9 @@ public struct HistorySync: Sendable {
     for input in inputs {
       do {
         let coin = try resolve(input, tracked: state)
-        if !targets.contains(where: { if case .coin(let other) = $0 { other.id == coin.id } else { false } }) {
+        if !targets.contains(where: {
+          if case .coin(let other) = $0 { other.id == coin.id } else { false }
+        }) {
           targets.append(.coin(coin))
         }
       } catch {
@@ -197,7 +199,8 @@ public struct HistorySync: Sendable {
           symbol: coin.symbol, held: currency, source: kind.rawValue, quotes: kind.currencies)
       }
       let lastHeld = try offline.offlineLastDay(of: coin)
-      let start = lastHeld?.adding(days: 1) ?? Swift.max(from ?? firstDay(of: kind), firstDay(of: kind))
+      let start =
+        lastHeld?.adding(days: 1) ?? Swift.max(from ?? firstDay(of: kind), firstDay(of: kind))
       guard let days = DayRange(from: start, to: lastDay) else { return Plan(outcome: outcome) }
       return Plan(work: Work(coin: coin, kind: kind, currency: currency, days: days))
     } catch {

@@ -97,7 +97,8 @@ public struct OfflinePriceSource: PriceSource {
       throw TrackerError.noPricesInRange(
         symbol: coin.symbol, requested: range, held: span, source: name)
     }
-    let fromSnapshot = DayRange(from: range.first, to: Swift.min(range.last, split.adding(days: -1)))
+    let fromSnapshot = DayRange(
+      from: range.first, to: Swift.min(range.last, split.adding(days: -1)))
     let fromHistory = DayRange(from: Swift.max(range.first, split), to: range.last)
     let daysWithPrice =
       (fromSnapshot.flatMap { series?.daysWithPrice(in: $0) } ?? 0)

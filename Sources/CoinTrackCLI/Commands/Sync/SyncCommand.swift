@@ -106,7 +106,8 @@ struct SyncCommand: LeafCommand {
     let targets =
       coins.isEmpty
       ? state.coins.map { SyncTarget.coin($0.coin) } : sync.targets(named: coins, tracked: state)
-    let progress = ProgressLine(output: context.standardErrorIsTerminal ? context.standardError : nil)
+    let progress = ProgressLine(
+      output: context.standardErrorIsTerminal ? context.standardError : nil)
     let outcomes = sync.run(targets, progress: progress.show)
     progress.clear()
     var notes: [String] = []
