@@ -238,7 +238,8 @@ struct HelpRenderer {
         span = " from \(first) to \(last)"
       }
       return "The daily closes embedded in cointrack: Binance spot, \(entries.count) coins,"
-        + span + ". Needs no network. " + currencies
+        + span + ", and the local history that 'cointrack sync' extends. Needs no network. "
+        + currencies
     case .coingecko:
       return "CoinGecko's API. Any coin it knows, by symbol, name or @id (@uniswap). A demo key "
         + "in \(kind.keyVariable ?? "") is sent if set; a paid key in "

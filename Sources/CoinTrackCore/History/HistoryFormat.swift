@@ -50,7 +50,7 @@ enum HistoryFormat {
     rows.reserveCapacity(lines.count - 2)
     // The split leaves an empty piece after the final line break.
     for (index, line) in lines.enumerated().dropFirst().dropLast() {
-      let row = try self.row(line, number: index + 1, path: path)
+      let row = try self.row(line, number: index + 1, path: path, after: rows.last)
       if let previous = rows.last {
         guard previous.day < row.day else {
           throw HistoryError.damaged(
@@ -77,37 +77,50 @@ enum HistoryFormat {
     }
   }
 
+  /// Every currency some source quotes, made once rather than for every row.
+  private static let knownCurrencies = Set(PriceSourceKind.allCases.flatMap(\.currencies))
+
   /// One row, checked as the live sources check an answer: a real day, a symbol as stored, a
   /// plain decimal above zero, a currency some source quotes and a live source's name.
-  static func row(_ line: some Collection<UInt8>, number: Int, path: String) throws(HistoryError)
-    -> HistoryRow
-  {
+  ///
+  /// Each checker accepts ASCII alone, so the bytes need no UTF-8 check of their own. A symbol,
+  /// currency or source with the same bytes as `previous`'s is that one again, already checked:
+  /// a file of years of closes then costs a date and a price a row.
+  static func row(
+    _ line: some Collection<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
+  ) throws(HistoryError) -> HistoryRow {
     let damaged = { (reason: String) in
       HistoryError.damaged(path: path, line: number, reason: reason)
     }
     guard line.count <= maximumLineLength else {
       throw damaged("the line is longer than \(maximumLineLength) bytes")
     }
-    guard let text = String(validating: line, as: UTF8.self) else {
-      throw damaged("the line is not UTF-8 text")
-    }
-    let fields = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
     guard fields.count == 5 else {
       throw damaged("the line has \(fields.count) fields, not 5 (\(header))")
     }
-    guard let day = Day(iso: fields[0]) else { throw damaged("the date is not YYYY-MM-DD") }
-    guard UntrustedText.isSymbol(fields[1]) else { throw damaged("the symbol is not valid") }
-    guard let price = Price(decimalText: fields[2]), price.isAboveZero else {
+    let text = { (field: Int) in String(decoding: fields[field], as: UTF8.self) }
+    let same = { (field: Int, earlier: String?) in
+      earlier.map { fields[field].elementsEqual($0.utf8) } ?? false
+    }
+    guard let day = Day(iso: text(0)) else { throw damaged("the date is not YYYY-MM-DD") }
+    let symbol = same(1, previous?.symbol) ? previous!.symbol : text(1)
+    guard symbol == previous?.symbol || UntrustedText.isSymbol(symbol) else {
+      throw damaged("the symbol is not valid")
+    }
+    guard let price = Price(decimalText: text(2)), price.isAboveZero else {
       throw damaged("the price is not a plain decimal above zero")
     }
-    guard PriceSourceKind.allCases.contains(where: { $0.currencies.contains(fields[3]) }) else {
+    let currency = same(3, previous?.currency) ? previous!.currency : text(3)
+    guard currency == previous?.currency || knownCurrencies.contains(currency) else {
       throw damaged("the currency is not one a source quotes")
     }
-    guard let source = PriceSourceKind(rawValue: fields[4]), source != .offline else {
-      throw damaged("the source is not a live source's name")
-    }
-    return HistoryRow(
-      day: day, symbol: fields[1], price: price, currency: fields[3], source: source.rawValue)
+    let source = same(4, previous?.source) ? previous!.source : text(4)
+    guard
+      source == previous?.source
+        || PriceSourceKind(rawValue: source).map({ $0 != .offline }) == true
+    else { throw damaged("the source is not a live source's name") }
+    return HistoryRow(day: day, symbol: symbol, price: price, currency: currency, source: source)
   }
 }
 

@@ -74,10 +74,13 @@ struct SyncCommand: LeafCommand {
         at: command.path, suggestions: [])
     }
     let today = try session.today()
-    from = try command.value(of: Self.fromOption).map { input throws(UsageError) in
+    let from = try command.value(of: Self.fromOption).map { input throws(UsageError) in
       try DateOptions.date(input, origin: Self.fromOption.flag, today: today, at: command.path)
-        .day
     }
+    if let from, from.day > today {
+      throw TrackerError.dateAfterToday(input: from.input, day: from.day, today: today)
+    }
+    self.from = from?.day
     jobs = try Self.jobs(command.value(of: Self.jobsOption), at: command.path)
   }
 
