@@ -40,31 +40,39 @@ enum HistoryFormat {
   /// The rows of a whole file, checked: the header, every row, days strictly ascending, one
   /// symbol and one currency throughout.
   static func rows(of bytes: [UInt8], path: String) throws(HistoryError) -> [HistoryRow] {
-    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    try checkHeader(lines.first ?? [], path: path)
-    guard bytes.last == UInt8(ascii: "\n") else {
-      throw HistoryError.damaged(
-        path: path, line: lines.count, reason: "the last line does not end with a line break")
-    }
+    let newline = UInt8(ascii: "\n")
+    let headerEnd = bytes.firstIndex(of: newline) ?? bytes.endIndex
+    try checkHeader(bytes[..<headerEnd], path: path)
     var rows: [HistoryRow] = []
-    rows.reserveCapacity(lines.count - 2)
-    // The split leaves an empty piece after the final line break.
-    for (index, line) in lines.enumerated().dropFirst().dropLast() {
-      let row = try self.row(line, number: index + 1, path: path, after: rows.last)
+    rows.reserveCapacity(bytes.count / 40)
+    var start = headerEnd + 1
+    var number = 2
+    while start < bytes.count {
+      guard let end = bytes[start...].firstIndex(of: newline) else {
+        throw HistoryError.damaged(
+          path: path, line: number, reason: "the last line does not end with a line break")
+      }
+      let row = try self.row(bytes[start..<end], number: number, path: path, after: rows.last)
       if let previous = rows.last {
         guard previous.day < row.day else {
           throw HistoryError.damaged(
-            path: path, line: index + 1,
+            path: path, line: number,
             reason: "\(row.day) does not come after \(previous.day); days must ascend")
         }
         guard previous.symbol == row.symbol, previous.currency == row.currency else {
           throw HistoryError.damaged(
-            path: path, line: index + 1,
+            path: path, line: number,
             reason: "the symbol or currency differs from the line before; a file holds one coin "
               + "in one currency")
         }
       }
       rows.append(row)
+      start = end + 1
+      number += 1
+    }
+    guard headerEnd < bytes.count else {
+      throw HistoryError.damaged(
+        path: path, line: 1, reason: "the last line does not end with a line break")
     }
     return rows
   }
@@ -87,7 +95,7 @@ enum HistoryFormat {
   /// currency or source with the same bytes as `previous`'s is that one again, already checked:
   /// a file of years of closes then costs a date and a price a row.
   static func row(
-    _ line: some Collection<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
+    _ line: ArraySlice<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
   ) throws(HistoryError) -> HistoryRow {
     let damaged = { (reason: String) in
       HistoryError.damaged(path: path, line: number, reason: reason)
@@ -95,31 +103,47 @@ enum HistoryFormat {
     guard line.count <= maximumLineLength else {
       throw damaged("the line is longer than \(maximumLineLength) bytes")
     }
-    let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-    guard fields.count == 5 else {
-      throw damaged("the line has \(fields.count) fields, not 5 (\(header))")
+    // The bounds of the five fields, found without making an array of them.
+    var bounds = (line.startIndex, line.startIndex, line.startIndex, line.startIndex)
+    var commas = 0
+    for index in line.indices where line[index] == UInt8(ascii: ",") {
+      commas += 1
+      switch commas {
+      case 1: bounds.0 = index
+      case 2: bounds.1 = index
+      case 3: bounds.2 = index
+      case 4: bounds.3 = index
+      default: break
+      }
     }
-    let text = { (field: Int) in String(decoding: fields[field], as: UTF8.self) }
-    let same = { (field: Int, earlier: String?) in
-      earlier.map { fields[field].elementsEqual($0.utf8) } ?? false
+    guard commas == 4 else { throw damaged("the line has \(commas + 1) fields, not 5 (\(header))") }
+    let fields = [
+      line[..<bounds.0], line[(bounds.0 + 1)..<bounds.1], line[(bounds.1 + 1)..<bounds.2],
+      line[(bounds.2 + 1)..<bounds.3], line[(bounds.3 + 1)...],
+    ]
+    /// The field's text: `earlier` when the bytes are the same (already checked), else new text
+    /// that `isValid` must accept.
+    func text(_ field: Int, sameAs earlier: String?, isValid: (String) -> Bool, _ problem: String)
+      throws(HistoryError) -> String
+    {
+      if let earlier, fields[field].elementsEqual(earlier.utf8) { return earlier }
+      let text = String(decoding: fields[field], as: UTF8.self)
+      guard isValid(text) else { throw damaged(problem) }
+      return text
     }
-    guard let day = Day(iso: text(0)) else { throw damaged("the date is not YYYY-MM-DD") }
-    let symbol = same(1, previous?.symbol) ? previous!.symbol : text(1)
-    guard symbol == previous?.symbol || UntrustedText.isSymbol(symbol) else {
-      throw damaged("the symbol is not valid")
-    }
-    guard let price = Price(decimalText: text(2)), price.isAboveZero else {
-      throw damaged("the price is not a plain decimal above zero")
-    }
-    let currency = same(3, previous?.currency) ? previous!.currency : text(3)
-    guard currency == previous?.currency || knownCurrencies.contains(currency) else {
-      throw damaged("the currency is not one a source quotes")
-    }
-    let source = same(4, previous?.source) ? previous!.source : text(4)
-    guard
-      source == previous?.source
-        || PriceSourceKind(rawValue: source).map({ $0 != .offline }) == true
-    else { throw damaged("the source is not a live source's name") }
+    guard let day = Day(isoBytes: fields[0]) else { throw damaged("the date is not YYYY-MM-DD") }
+    let symbol = try text(
+      1, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol, "the symbol is not valid")
+    guard let price = Price(decimalText: String(decoding: fields[2], as: UTF8.self)),
+      price.isAboveZero
+    else { throw damaged("the price is not a plain decimal above zero") }
+    let currency = try text(
+      3, sameAs: previous?.currency, isValid: knownCurrencies.contains,
+      "the currency is not one a source quotes")
+    let source = try text(
+      4, sameAs: previous?.source,
+      isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
+      "the source is not a live source's name")
     return HistoryRow(day: day, symbol: symbol, price: price, currency: currency, source: source)
   }
 }
@@ -127,6 +151,21 @@ enum HistoryFormat {
 /// A coin's history as read from its file: rows in ascending order of day, one currency.
 public struct CoinHistory: Sendable {
   public let rows: [HistoryRow]
+  /// For each day from the first row's on, the position of its row, or -1: `prices` looks a
+  /// day up for every row it prints.
+  private let positions: [Int32]
+
+  init(rows: [HistoryRow]) {
+    self.rows = rows
+    var positions: [Int32] = []
+    if let first = rows.first?.day, let last = rows.last?.day {
+      positions = Array(repeating: -1, count: last.daysSince1970 - first.daysSince1970 + 1)
+      for (position, row) in rows.enumerated() {
+        positions[row.day.daysSince1970 - first.daysSince1970] = Int32(position)
+      }
+    }
+    self.positions = positions
+  }
 
   /// The position of the first row on or after `day` (`rows.count` when there is none).
   func position(from day: Day) -> Int {
@@ -141,8 +180,10 @@ public struct CoinHistory: Sendable {
 
   /// The row of `day`, if the history holds one.
   func row(on day: Day) -> HistoryRow? {
-    let position = position(from: day)
-    return position < rows.count && rows[position].day == day ? rows[position] : nil
+    guard let first = rows.first?.day else { return nil }
+    let offset = day.daysSince1970 - first.daysSince1970
+    guard positions.indices.contains(offset), positions[offset] >= 0 else { return nil }
+    return rows[Int(positions[offset])]
   }
 
   /// The last row on or before `day`.
