@@ -53,8 +53,8 @@ struct SyncCommand: LeafCommand {
         command: "cointrack sync pepe --source coingecko --from 2026-01-01",
         explanation: "Start a history of a coin the snapshot lacks, from 2026-01-01."),
       Example(
-        command: "cointrack sync --format jsonl >> sync.log",
-        explanation: "Log what each run added, one JSON object per coin."),
+        command: "cointrack sync --format jsonl",
+        explanation: "What each coin got, one JSON object per line, for a log."),
     ],
     leaf: Self.self, output: .syncOutcome)
 
@@ -118,10 +118,11 @@ struct SyncCommand: LeafCommand {
     var worst: FailureKind?
     for outcome in outcomes {
       guard let failure = outcome.failure else { continue }
-      let coin = outcome.coinID.map {
-        "\(ErrorFunnel.shown(outcome.symbol)) (@\(ErrorFunnel.shown($0))): "
-      }
-      notes.append("error: " + (coin ?? "") + ErrorFunnel.failure(for: failure).message)
+      // A coin by its symbol and id; a name that found no coin as it was typed.
+      let coin =
+        outcome.coinID.map { "\(ErrorFunnel.shown(outcome.symbol)) (@\(ErrorFunnel.shown($0))): " }
+        ?? ErrorFunnel.quote(outcome.symbol) + ": "
+      notes.append("error: " + coin + ErrorFunnel.failure(for: failure).message)
       guard let kind = (failure as? any KindedFailure)?.failureKind else {
         unexplained = unexplained ?? failure
         continue
