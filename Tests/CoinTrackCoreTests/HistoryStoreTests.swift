@@ -42,6 +42,25 @@ import Testing
       try store.lastRow(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
   }
 
+  /// The tail read finds a last line of the longest length allowed, and refuses a longer one.
+  @Test func theLastRowIsReadWhateverItsLengthUpToTheMost() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let fixed = "2026-05-22,BTC,,USDT,binance".utf8.count
+    for (length, readable) in [
+      (HistoryFormat.maximumLineLength, true), (HistoryFormat.maximumLineLength + 1, false),
+    ] {
+      let price = String(repeating: "1", count: length - fixed)
+      let text =
+        Self.header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,\(price),USDT,binance\n"
+      try FileManager.default.createDirectory(
+        atPath: store.directory, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+      let last = try? store.lastRow(of: Self.bitcoin)
+      #expect((last?.price.text == price) == readable, "a last line of \(length) bytes")
+    }
+  }
+
   @Test func anotherCurrencyIsRefusedAndTheFileLeftAsItWas() throws {
     let directory = try TemporaryDirectory()
     let store = Self.store(directory)

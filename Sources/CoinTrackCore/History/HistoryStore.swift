@@ -22,8 +22,9 @@ public struct HistoryStore: Sendable {
   public static let lockSuffix = ".lock"
   /// A file larger than this is not one cointrack wrote (a century of closes is under 5 MB).
   public static let maximumFileSize = 16 * 1024 * 1024
-  /// How many bytes from the end of a file hold its last row, with room to spare.
-  static let tailLength = HistoryFormat.maximumLineLength + 1
+  /// How many bytes from the end of a file hold its last row whatever its length: the longest
+  /// line, its line break and the line break before it.
+  static let tailLength = HistoryFormat.maximumLineLength + 2
 
   /// The history's folder.
   public let directory: String
