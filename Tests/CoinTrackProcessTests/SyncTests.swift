@@ -250,4 +250,47 @@ import Testing
     #expect(try String(contentsOf: file, encoding: .utf8) == damaged)
     #expect(Self.historyFile(sandbox, "ethereum.csv") != nil)
   }
+
+  @Test func aCoinOnlyTheHistoryHoldsIsKnownOffline() throws {
+    let api = try FakePriceAPI([
+      .init(
+        path: "/api/v3/klines", query: ["symbol": "FOOUSDT", "limit": "1"],
+        body: #"[[1779321600000,"1","1","1","1","1",1779407999999,"0",1,"0","0","0"]]"#),
+      .init(
+        path: "/api/v3/klines",
+        query: ["symbol": "FOOUSDT", "startTime": String(Self.firstMilliseconds)],
+        body: Self.klines("BTCUSDT").replacingOccurrences(of: "77815.01", with: "0.5")),
+    ])
+    let sandbox = try Sandbox()
+    let sync = try sandbox.run(
+      ["sync", "foo", "--source", "binance", "--from", "2026-05-21", "--format", "csv"],
+      environment: Self.environment(api))
+    #expect(sync.status == 0, "\(sync.standardError)")
+    #expect(
+      sync.standardOutput.hasSuffix("\r\nFOO,symbol/FOO,binance,2026-05-21,2026-05-24,4,added\r\n"))
+    #expect(
+      Self.historyFile(sandbox, "symbol%2FFOO.csv")?.hasPrefix(
+        "date,symbol,price,currency,source\n2026-05-21,FOO,0.5,USDT,binance\n") == true)
+    // Offline, with no server: by symbol and by id, for prices and to track it.
+    let offline: [String: String?] = ["COINTRACK_TODAY": Self.today]
+    let prices = try sandbox.run(
+      [
+        "prices", "foo", "--from", "2026-05-21", "--to", "2026-05-22", "--format", "tsv",
+        "--no-header",
+      ],
+      environment: offline)
+    #expect(prices.status == 0, "\(prices.standardError)")
+    #expect(
+      prices.standardOutput
+        == "2026-05-21\tFOO\t0.5\tUSDT\tbinance\ttrue\n2026-05-22\tFOO\t78120.5\tUSDT\tbinance\ttrue\n"
+    )
+    let add = try sandbox.run(
+      ["coins", "add", "@symbol/FOO", "--format", "csv"], environment: offline)
+    #expect(add.status == 0, "\(add.standardError)")
+    #expect(add.standardOutput.hasSuffix("\r\n6,FOO,FOO,symbol/FOO\r\n"))
+    let list = try sandbox.run(["coins", "list", "--format", "csv"], environment: offline)
+    #expect(
+      list.standardOutput.hasSuffix(
+        "\r\n6,FOO,FOO,79001.3,2026-05-24,USDT,binance,true,symbol/FOO\r\n"))
+  }
 }
