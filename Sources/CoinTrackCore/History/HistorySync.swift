@@ -255,6 +255,13 @@ public struct HistorySync: Sendable {
   public static let failureSeverity: [FailureKind] = [
     .temporaryFailure, .unavailable, .notFound, .invalidValue, .ioError, .configuration, .usage,
   ]
+
+  /// The most serious of `kinds` by `failureSeverity`; nil when there is none.
+  public static func mostSerious(_ kinds: [FailureKind]) -> FailureKind? {
+    kinds.max {
+      (failureSeverity.firstIndex(of: $0) ?? 0) < (failureSeverity.firstIndex(of: $1) ?? 0)
+    }
+  }
 }
 
 /// A sync in which some coins failed; the others' closes are stored.

@@ -113,29 +113,24 @@ struct SyncCommand: LeafCommand {
       output: context.standardErrorIsTerminal ? context.standardError : nil)
     let outcomes = sync.run(targets, progress: progress.show)
     progress.clear()
-    var notes: [String] = []
-    var unexplained: (any Error)?
-    var worst: FailureKind?
-    for outcome in outcomes {
-      guard let failure = outcome.failure else { continue }
+    let failures = outcomes.compactMap { outcome in outcome.failure.map { (outcome, $0) } }
+    let notes = failures.map { outcome, failure in
       // A coin by its symbol and id; a name that found no coin as it was typed.
       let coin =
-        outcome.coinID.map { "\(ErrorFunnel.shown(outcome.symbol)) (@\(ErrorFunnel.shown($0))): " }
-        ?? ErrorFunnel.quote(outcome.symbol) + ": "
-      notes.append("error: " + coin + ErrorFunnel.failure(for: failure).message)
-      guard let kind = (failure as? any KindedFailure)?.failureKind else {
-        unexplained = unexplained ?? failure
-        continue
-      }
-      let rank = HistorySync.failureSeverity.firstIndex(of:)
-      if worst.map({ (rank(kind) ?? 0) > (rank($0) ?? 0) }) ?? true { worst = kind }
+        outcome.coinID.map { "\(ErrorFunnel.shown(outcome.symbol)) (@\(ErrorFunnel.shown($0)))" }
+        ?? ErrorFunnel.quote(outcome.symbol)
+      return "error: \(coin): " + ErrorFunnel.failure(for: failure).message
     }
+    // An error that declares no kind is a bug, reported as such once the records are out.
+    let unexplained = failures.first { !($0.1 is any KindedFailure) }?.1
+    let worst = HistorySync.mostSerious(
+      failures.compactMap { ($0.1 as? any KindedFailure)?.failureKind })
     return .records(
       RecordOutput(
         .syncOutcomes(outcomes), notes: notes,
         failure: unexplained
           ?? worst.map {
-            SyncIncomplete(failed: notes.count, total: outcomes.count, worst: $0)
+            SyncIncomplete(failed: failures.count, total: outcomes.count, worst: $0)
           }))
   }
 }
