@@ -6,7 +6,7 @@
 # Sets REPLY to the subcommands of a command path, such as 'coins'.
 _cointrack_subcommands() {
     case $1 in
-        '' ) REPLY='coins prices profile help completion' ;;
+        '' ) REPLY='coins prices sync profile help completion' ;;
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         *) REPLY='' ;;
@@ -19,6 +19,7 @@ _cointrack_options() {
         'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
         'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today -h --help --version' ;;
         'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;
     esac
@@ -52,6 +53,9 @@ _cointrack_arguments() {
         'prices' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
+        'sync' )
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+            fi ;;
         'help' )
             if ((index >= 0)); then _cointrack_subcommands "$*"
                 ((index > 0)) || REPLY+=' exit-codes formats sources files'
@@ -74,7 +78,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

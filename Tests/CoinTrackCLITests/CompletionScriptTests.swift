@@ -51,11 +51,17 @@ import Testing
     }
   }
 
-  /// The scripts complete an option's value by the option's name alone.
+  /// The bash script completes an option's value by the option's name alone, so options that
+  /// share a name complete alike everywhere; their help may be worded for each command.
   @Test func anOptionNameMeansOneOptionEverywhere() {
     var seen: [String: OptionSpec] = [:]
     for option in CompletionScript.paths.flatMap(\.options) {
-      if let earlier = seen[option.name] { #expect(earlier == option, "--\(option.name)") }
+      if let earlier = seen[option.name] {
+        #expect(earlier.shortName == option.shortName, "--\(option.name)")
+        #expect(earlier.valueName == option.valueName, "--\(option.name)")
+        #expect(earlier.allowedValues == option.allowedValues, "--\(option.name)")
+        #expect(earlier.completion == option.completion, "--\(option.name)")
+      }
       seen[option.name] = option
     }
   }

@@ -16,6 +16,9 @@ import Testing
     let coinGecko = try FakePriceAPI([
       .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
       .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34,"eur":61950.11}}"#),
+      .init(
+        path: "/coins/pepe/market_chart/range",
+        body: #"{"prices":[[1767312000000,0.0000051234]],"market_caps":[],"total_volumes":[]}"#),
     ])
     let result = try TemporaryHome().run(
       Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])

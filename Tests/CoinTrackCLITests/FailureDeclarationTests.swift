@@ -33,6 +33,7 @@ import Testing
     .conflictingOptions(option, option, at: root),
     .nothingToSet(at: root),
     .undecodableArgument(bytes: [0xFF], at: root),
+    .invalidNumber(option: option, input: "0", allowed: 1...8, at: root),
   ]
 
   static let declaredFailures: [(any Error, ExitCode)] = [
@@ -85,6 +86,16 @@ import Testing
     (SourceError.workLimitReached(source: "s", limit: .milliseconds(1)), .unavailable),
     (OutputError.failed(destination: "standard output", reason: "x"), .ioError),
     (PriceDirectiveError(symbol: "1INCH", dialect: .beancount), .invalidValue),
+    (HistoryError.damaged(path: "/h.csv", line: 2, reason: "x"), .invalidValue),
+    (HistoryError.damaged(path: "/h.csv", line: 0, reason: "x"), .invalidValue),
+    (HistoryError.unreadable(path: "/h.csv", reason: "x"), .ioError),
+    (HistoryError.unwritable(path: "/h.csv", reason: "x"), .ioError),
+    (
+      HistoryError.currencyMismatch(symbol: "BTC", held: "USDT", source: "s", quotes: ["USD"]),
+      .invalidValue
+    ),
+    (SyncIncomplete(failed: 1, total: 2, worst: .temporaryFailure), .temporaryFailure),
+    (SyncIncomplete(failed: 2, total: 2, worst: .notFound), .notFound),
   ]
 
   /// By index: a usage error prints the whole command table it carries.

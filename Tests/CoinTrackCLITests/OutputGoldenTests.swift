@@ -29,6 +29,8 @@ import Testing
     ("prices", priceRange, OutputFormat.all),
     ("prices-stats", priceRange + ["--stats"], recordFormats),
     ("profile-show", ["profile", "show"], recordFormats),
+    // On the snapshot's last day every coin is current: no request, the same records each time.
+    ("sync", ["sync"], recordFormats),
   ].flatMap { name, arguments, formats in
     formats.map { Case(name: name, arguments: arguments, format: $0) }
   }

@@ -24,6 +24,16 @@ import Testing
       return .priceStatistics(
         PriceStatistics(symbol: "BTC", currency: "USDT", source: "offline", rows: PriceRows([row])))
     case .profile: return .profile(Profile(username: "alice"))
+    case .syncOutcome:
+      return .syncOutcomes([
+        SyncOutcome(
+          symbol: "BTC", coinID: "bitcoin", source: "binance",
+          added: [
+            HistoryRow(
+              day: day, symbol: "BTC", price: Price(decimalText: "42.5")!, currency: "USDT",
+              source: "binance")
+          ], status: .added)
+      ])
     }
   }
 
@@ -36,6 +46,8 @@ import Testing
     case .priceRow: return (["prices", "btc"], "Fields (for --fields):")
     case .priceStatistics: return (["prices", "btc", "--stats"], "Fields with --stats:")
     case .profile: return (["profile", "show"], "Fields (for --fields):")
+    // On the snapshot's last day every coin is current, so the run asks no source.
+    case .syncOutcome: return (["sync", "--today=2026-05-20"], "Fields (for --fields):")
     }
   }
 
@@ -114,6 +126,7 @@ import Testing
     case .priceRow: return "`prices`"
     case .priceStatistics: return "`prices --stats`"
     case .profile: return "`profile show`, `profile set`"
+    case .syncOutcome: return "`sync`"
     }
   }
 

@@ -35,7 +35,8 @@ public enum CoinTrackTool {
       arguments: arguments, undecodableArguments: undecodable, environment: .process,
       standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO, name: "standard output"),
       standardError: FileDescriptorOutput(descriptor: STDERR_FILENO, name: "standard error"),
-      standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
+      standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
     exit(run(context))
   }
 }

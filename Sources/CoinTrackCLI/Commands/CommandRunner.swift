@@ -56,6 +56,7 @@ struct CommandRunner {
     let session = try CommandSession(command: command, context: context, notices: notices)
     let unit = try leaf.type.init(command, in: session)
     var notes: [String] = []
+    var failure: (any Error)?
     switch try unit.run(in: session) {
     case .text(let text):
       try context.standardOutput.write(text)
@@ -65,6 +66,7 @@ struct CommandRunner {
       }
       try write(output, settings: settings)
       notes = output.notes
+      failure = output.failure
       if settings.format == .records(.table), let day = Set(output.openDays).sorted().first {
         notes.append(
           "note: the price for \(day) is the latest price, not the close of a finished day.")
@@ -73,6 +75,7 @@ struct CommandRunner {
     for note in notes + notices.all.map(ErrorFunnel.note) {
       try? context.standardError.write("\(CommandTable.programName): \(note)\n")
     }
+    if let failure { throw failure }
   }
 
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices

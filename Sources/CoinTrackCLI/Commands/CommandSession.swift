@@ -56,6 +56,11 @@ final class CommandSession {
       .source(storedProfile: { try state().profile })
   }
 
+  /// The live sources' settings for this run, from the environment and the source options.
+  func liveSourceConfiguration() throws -> LiveSourceConfiguration {
+    try SourceSelection(command: command, context: context, notices: notices).configuration()
+  }
+
   /// A tracker over this run's store; by default over the snapshot, with the system's today,
   /// which commands that do not compare dates with today leave unused.
   func tracker(source: (any PriceSource)? = nil, today: Day? = nil) -> Tracker {

@@ -24,7 +24,10 @@ enum CommandTable {
       in USDT), so every command works offline. Data goes to stdout; notes and errors go to \
       stderr.
       """,
-    subcommands: [coins, PricesCommand.spec, profile, HelpCommand.spec, CompletionCommand.spec],
+    subcommands: [
+      coins, PricesCommand.spec, SyncCommand.spec, profile, HelpCommand.spec,
+      CompletionCommand.spec,
+    ],
     examples: [
       Example(
         command: "cointrack coins list", explanation: "The tracked coins and their latest price."),

@@ -60,15 +60,19 @@ struct RecordOutput {
   var notes: [String] = []
   /// Days whose price is the latest rather than a close; tables say so in a note.
   var openDays: [Day] = []
+  /// What the run fails with once the records and notes are printed: a command that reports
+  /// on many items, some of which failed, still prints every item.
+  var failure: (any Error)?
 
   init(
     _ records: RecordSet, dailyPrices: PriceRows? = nil, wantsChart: Bool = false,
-    notes: [String] = [], openDays: [Day] = []
+    notes: [String] = [], openDays: [Day] = [], failure: (any Error)? = nil
   ) {
     self.records = records
     self.dailyPrices = dailyPrices
     self.wantsChart = wantsChart
     self.notes = notes
     self.openDays = openDays
+    self.failure = failure
   }
 }

@@ -15,13 +15,15 @@ public struct RunContext {
   public var standardError: any TextOutput
   /// Whether stdout is a terminal: tables are decorated only then.
   public var standardOutputIsTerminal: Bool
+  /// Whether stderr is a terminal: long commands show progress there only then.
+  public var standardErrorIsTerminal: Bool
   /// The system's idea of today, used when neither --today nor COINTRACK_TODAY says.
   public var systemToday: @Sendable () -> Day
 
   public init(
     arguments: [String], undecodableArguments: [Int: [UInt8]] = [:], environment: Environment,
     standardOutput: any TextOutput, standardError: any TextOutput,
-    standardOutputIsTerminal: Bool = false,
+    standardOutputIsTerminal: Bool = false, standardErrorIsTerminal: Bool = false,
     systemToday: @escaping @Sendable () -> Day = Day.todayUTC
   ) {
     self.arguments = arguments
@@ -30,6 +32,7 @@ public struct RunContext {
     self.standardOutput = standardOutput
     self.standardError = standardError
     self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardErrorIsTerminal = standardErrorIsTerminal
     self.systemToday = systemToday
   }
 

@@ -41,6 +41,13 @@ enum ErrorFunnel {
     case let error as StateError: return message(for: error)
     case let error as EnvironmentError: return message(for: error)
     case let error as SourceError: return message(for: error)
+    case let error as HistoryError: return message(for: error)
+    case let error as SyncIncomplete:
+      guard error.failed < error.total else {
+        return "no coin could be synced (see above); the price history is as it was."
+      }
+      return "\(error.failed) of \(error.total) coins could not be synced (see above); the "
+        + "closes of the others are stored."
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:
@@ -104,6 +111,9 @@ enum ErrorFunnel {
     case .undecodableArgument(let bytes, _):
       return "the argument \(quote(bytes: bytes)) is not valid UTF-8; cointrack reads only "
         + "UTF-8 text."
+    case .invalidNumber(let option, let input, let allowed, _):
+      return "invalid \(option.flag) \(quote(input)): use a whole number from "
+        + "\(allowed.lowerBound) to \(allowed.upperBound)."
     }
   }
 
@@ -268,6 +278,25 @@ enum ErrorFunnel {
       return
         "stopped asking \(source): the command's requests took \(EnvironmentVariable.number(Double(milliseconds) / 1000)) "
         + "seconds, the most \(LiveWorkLimits.timeVariable.name) allows."
+    }
+  }
+
+  private static func message(for error: HistoryError) -> String {
+    switch error {
+    case .damaged(let path, let line, let reason):
+      let place = line > 0 ? "line \(line)" : "its last line"
+      return "the price history \(quote(path, shortened: false)) is damaged at \(place): "
+        + "\(shown(reason)); it was left untouched. Move it away and run 'cointrack sync' to "
+        + "fetch the coin's closes again."
+    case .unreadable(let path, let reason):
+      return "cannot read \(quote(path, shortened: false)): \(reason)."
+    case .unwritable(let path, let reason):
+      return "cannot write \(quote(path, shortened: false)): \(reason); the price history is "
+        + "as it was."
+    case .currencyMismatch(let symbol, let held, let source, let quotes):
+      return "\(shown(symbol))'s offline prices are in \(held), which \(source) does not quote ("
+        + listing(quotes, conjunction: "or") + "); a coin keeps one currency, so choose "
+        + "another --source."
     }
   }
 

@@ -59,7 +59,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .invalidValue:
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
         + "already tracked, a symbol or name that fits several coins, a symbol an accounting "
-        + "format cannot write."
+        + "format cannot write, a damaged price history file, a sync --source that cannot quote "
+        + "the coin's currency."
     case .notFound:
       return "Not found: unknown coin, coin not tracked, no price in the range."
     case .unavailable:

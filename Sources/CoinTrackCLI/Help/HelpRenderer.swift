@@ -85,9 +85,13 @@ struct HelpRenderer {
         code.meaning
       )
     }
+    let severity = HistorySync.failureSeverity.reversed().map { String(ExitCode($0).rawValue) }
     return wrap(
       "cointrack exits with one of these codes, following sysexits.h. Errors are one sentence "
-        + "on stderr; usage errors add the usage line.")
+        + "on stderr; usage errors add the usage line. When some coins of 'cointrack sync' fail, "
+        + "the others keep their closes and it exits with the code of the most serious failure, "
+        + "from the most serious: \(ExitCode.internalError.rawValue), "
+        + severity.joined(separator: ", ") + ".")
       + "\n\n" + TextWrapping.columns(rows, width: width) + "\n"
   }
 
@@ -159,13 +163,28 @@ struct HelpRenderer {
         "Locked while a command changes the state, so that runs at the same time take turns."
       ),
       (
+        "$\(data)/\(HistoryStore.folderInDataHome)/",
+        "The local price history that 'cointrack sync' extends and the offline source reads "
+          + "with the snapshot: one CSV file per coin (\(HistoryStore.fileName(of: "bitcoin")), "
+          + "\(HistoryStore.fileName(of: Coin.symbolIDPrefix + "FOO"))) with the header "
+          + "'\(HistoryStore.header)', one row per day. A damaged file is reported and left "
+          + "untouched."
+      ),
+      (
+        "$\(data)/\(HistoryStore.folderInDataHome)\(HistoryStore.lockSuffix)",
+        "Locked while 'cointrack sync' writes a coin's file, so that runs at the same time lose "
+          + "nothing."
+      ),
+      (
         "$\(cache)/\(cacheFolder)/",
         "Prices fetched from live sources; ~/\(PriceCache.cacheHomeInHome)/\(cacheFolder) when "
           + "\(cache) is unset, empty or relative. The embedded snapshot needs no cache."
       ),
     ]
     let variables = VariableHelp.rows.map { ($0.names.joined(separator: ", "), $0.meaning) }
-    return wrap("cointrack keeps its state in one file and reads these variables.") + "\n\n"
+    return wrap(
+      "cointrack keeps its state in one file and its price history in a folder beside it, and "
+        + "reads these variables.") + "\n\n"
       + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
       + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
   }
@@ -226,7 +245,8 @@ struct HelpRenderer {
         span = " from \(first) to \(last)"
       }
       return "The daily closes embedded in cointrack: Binance spot, \(entries.count) coins,"
-        + span + ". Needs no network. " + currencies
+        + span + ", and the local history that 'cointrack sync' extends. Needs no network. "
+        + currencies
     case .coingecko:
       return "CoinGecko's API. Any coin it knows, by symbol, name or @id (@uniswap). A demo key "
         + "in \(kind.keyVariable ?? "") is sent if set; a paid key in "

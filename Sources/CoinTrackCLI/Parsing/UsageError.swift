@@ -34,6 +34,8 @@ enum UsageError: Error, Hashable, Sendable {
   case nothingToSet(at: CommandPath)
   /// An argument whose bytes are not UTF-8, as given.
   case undecodableArgument(bytes: [UInt8], at: CommandPath)
+  /// An option's value is not a whole number within `allowed`.
+  case invalidNumber(option: OptionSpec, input: String, allowed: ClosedRange<Int>, at: CommandPath)
 
   /// The command whose usage line belongs under the message.
   var path: CommandPath {
@@ -46,7 +48,7 @@ enum UsageError: Error, Hashable, Sendable {
       .optionNeedsFormat(_, _, let path), .formatNeedsPriceRows(_, let path),
       .unknownField(_, _, let path), .repeatedField(_, let path),
       .conflictingOptions(_, _, let path), .nothingToSet(let path),
-      .undecodableArgument(_, let path):
+      .undecodableArgument(_, let path), .invalidNumber(_, _, _, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, HelpCommand.spec])

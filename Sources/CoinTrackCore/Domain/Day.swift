@@ -25,21 +25,33 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Parses exactly `YYYY-MM-DD`; nil for any other shape or for an impossible day.
   public init?(iso text: String) {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for byte in bytes[range] {
-        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    self.init(isoBytes: text.utf8)
+  }
+
+  /// Parses exactly the bytes of `YYYY-MM-DD`, without making a string of them (the price
+  /// history reads thousands); nil for any other shape or for an impossible day.
+  public init?(isoBytes bytes: some Sequence<UInt8>) {
+    var (year, month, day) = (0, 0, 0)
+    var count = 0
+    for byte in bytes {
+      if count == 4 || count == 7 {
+        guard byte == UInt8(ascii: "-") else { return nil }
+      } else {
+        guard count < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+          return nil
+        }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        if count < 4 {
+          year = year * 10 + digit
+        } else if count < 7 {
+          month = month * 10 + digit
+        } else {
+          day = day * 10 + digit
+        }
       }
-      return value
+      count += 1
     }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      return nil
-    }
+    guard count == 10 else { return nil }
     self.init(year: year, month: month, day: day)
   }
 

@@ -14,6 +14,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case priceStatistics
   /// `profile show` and `profile set`.
   case profile
+  /// `sync`.
+  case syncOutcome
 
   public typealias Field = RecordSet.Field
 
@@ -33,6 +35,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .priceRow: return Self.priceRowFields
     case .priceStatistics: return Self.priceStatisticsFields
     case .profile: return Self.profileFields
+    case .syncOutcome: return Self.syncOutcomeFields
     }
   }
 }

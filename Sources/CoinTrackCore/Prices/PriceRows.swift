@@ -22,11 +22,13 @@ public struct PriceRows: RandomAccessCollection, Sendable {
 
   /// `count` rows from the day `first` on, each `template` with its own day and the price that
   /// `price(position)` looks up when the row is read; `daysWithoutPrice` of them have none.
+  /// `source(position)`, when given, names each row's source instead of the template's.
   init(
     first: Day, count: Int, daysWithoutPrice: Int, template: PriceRow,
+    source: (@Sendable (_ position: Int) -> String)? = nil,
     price: @escaping @Sendable (_ position: Int) -> Price?
   ) {
-    storage = MadeRows(first: first, template: template, price: price)
+    storage = MadeRows(first: first, template: template, source: source, price: price)
     endIndex = count
     self.daysWithoutPrice = daysWithoutPrice
   }
@@ -72,15 +74,21 @@ private final class HeldRows: Storage {
   func isClosed(at position: Int) -> Bool { rows[position].isClosed }
 }
 
-/// Row `n` is `template` on the day `n` days after `first`, with the price `price(n)`.
+/// Row `n` is `template` on the day `n` days after `first`, with the price `price(n)` and, when
+/// `source` is given, the source `source(n)`.
 private final class MadeRows: Storage {
   let first: Day
   let template: PriceRow
+  let source: (@Sendable (_ position: Int) -> String)?
   let price: @Sendable (_ position: Int) -> Price?
 
-  init(first: Day, template: PriceRow, price: @escaping @Sendable (_ position: Int) -> Price?) {
+  init(
+    first: Day, template: PriceRow, source: (@Sendable (_ position: Int) -> String)?,
+    price: @escaping @Sendable (_ position: Int) -> Price?
+  ) {
     self.first = first
     self.template = template
+    self.source = source
     self.price = price
   }
 
@@ -88,7 +96,7 @@ private final class MadeRows: Storage {
   func symbol(at position: Int) -> String { template.symbol }
   func price(at position: Int) -> Price? { price(position) }
   func currency(at position: Int) -> String { template.currency }
-  func source(at position: Int) -> String { template.source }
+  func source(at position: Int) -> String { source?(position) ?? template.source }
   func isClosed(at position: Int) -> Bool { template.isClosed }
 }
 

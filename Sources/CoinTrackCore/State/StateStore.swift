@@ -48,6 +48,12 @@ public struct StateStore: Sendable {
   /// `$XDG_DATA_HOME/cointrack/state.json`, or `~/.local/share/cointrack/state.json` when
   /// XDG_DATA_HOME is unset, empty or relative (as the XDG spec requires).
   public static func defaultPath(environment: Environment) throws(StateError) -> String {
+    try dataHome(environment: environment) + "/" + pathInDataHome
+  }
+
+  /// `$XDG_DATA_HOME`, or `~/.local/share` when XDG_DATA_HOME is unset, empty or relative: the
+  /// directory under which cointrack keeps its data (the state and the price history).
+  public static func dataHome(environment: Environment) throws(StateError) -> String {
     let base: String?
     do {
       base = try environment.directory(dataHomeVariable, underHome: dataHomeInHome)
@@ -55,7 +61,7 @@ public struct StateStore: Sendable {
       throw StateError.unusableEnvironment(error)
     }
     guard let base else { throw StateError.noHomeDirectory }
-    return base + "/" + pathInDataHome
+    return base
   }
 
   /// Where the file of an older schema version is kept when a save migrates it.

@@ -54,12 +54,27 @@ struct SourceSelection {
     let storedCurrency = profile?.preferredCurrency.flatMap {
       kind.currencies.contains($0) ? $0 : nil
     }
+    if kind == .offline {
+      // Checked as a live source checks it: the snapshot quotes USDT alone.
+      _ = try kind.checkedCurrency(chosenCurrency ?? storedCurrency ?? kind.defaultCurrency)
+      return try SourceSelection.offlineSource(context: context)
+    }
     return try kind.makeSource(
       currency: chosenCurrency ?? storedCurrency, configuration: try configuration())
   }
 
+  /// The snapshot with the local history, where a data directory is known; the snapshot alone
+  /// where HOME and XDG_DATA_HOME name none, so that reading prices needs no home.
+  static func offlineSource(context: RunContext) throws(StateError) -> OfflinePriceSource {
+    do {
+      return OfflinePriceSource(history: try StateStoreSettings.history(context: context))
+    } catch .noHomeDirectory {
+      return OfflinePriceSource(history: nil)
+    }
+  }
+
   /// Live-source settings from the environment and the cache options.
-  private func configuration() throws -> LiveSourceConfiguration {
+  func configuration() throws -> LiveSourceConfiguration {
     let environment = context.environment
     var configuration = LiveSourceConfiguration(currentDay: context.systemToday())
     for kind in PriceSourceKind.allCases {

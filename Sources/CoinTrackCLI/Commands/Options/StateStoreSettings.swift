@@ -11,20 +11,35 @@ enum StateStoreSettings {
   /// The store at the XDG location, waiting `StateStore.lockTimeoutVariable` seconds for the
   /// lock.
   static func store(context: RunContext) throws(StateError) -> StateStore {
-    let environment = context.environment
-    let lockTimeout: Double
-    let pause: Double?
+    let (lockTimeout, hook) = try writeSettings(context: context)
+    return StateStore(
+      path: try StateStore.defaultPath(environment: context.environment),
+      lockTimeoutSeconds: lockTimeout,
+      initialState: CommandRunner.initialState, saveCheckpoint: { hook?.pause(at: $0) })
+  }
+
+  /// The local price history at the XDG location, written under the same lock wait and test
+  /// hook as the state.
+  static func history(context: RunContext) throws(StateError) -> HistoryStore {
+    let (lockTimeout, hook) = try writeSettings(context: context)
+    return HistoryStore(
+      directory: try HistoryStore.defaultDirectory(environment: context.environment),
+      lockTimeoutSeconds: lockTimeout, checkpoint: { hook?.pause(at: $0) })
+  }
+
+  /// How long a writer waits for a lock, and the test hook that pauses its writes, if set.
+  private static func writeSettings(context: RunContext) throws(StateError)
+    -> (lockTimeout: Double, hook: SavePauseHook?)
+  {
     do {
-      lockTimeout = try environment.seconds(StateStore.lockTimeoutVariable)
-      pause = try environment.seconds(SavePauseHook.variable, allowed: 0...86_400)
+      let lockTimeout = try context.environment.seconds(StateStore.lockTimeoutVariable)
+      let pause = try context.environment.seconds(SavePauseHook.variable, allowed: 0...86_400)
+      return (
+        lockTimeout, pause.map { SavePauseHook(standardError: context.standardError, seconds: $0) }
+      )
     } catch {
       throw StateError.unusableEnvironment(error)
     }
-    let hook = pause.map { SavePauseHook(standardError: context.standardError, seconds: $0) }
-    return StateStore(
-      path: try StateStore.defaultPath(environment: environment),
-      lockTimeoutSeconds: lockTimeout,
-      initialState: CommandRunner.initialState, saveCheckpoint: { hook?.pause(at: $0) })
   }
 }
 

@@ -11,13 +11,10 @@ extension LivePriceAPI {
   /// unless `zeroMeansNoPrice` (CoinGecko marks missing data with 0), where it is no price.
   /// Non-finite values never get this far: `Price` holds plain decimals only.
   func checkedQuote(_ price: Price, zeroMeansNoPrice: Bool = false) throws(SourceError) -> Price? {
+    if price.isAboveZero { return price }
     if price.text.hasPrefix("-") { throw badResponse("a price is negative (\(price.text))") }
-    guard price.text.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
-    else {
-      if zeroMeansNoPrice { return nil }
-      throw badResponse("a price is zero (\(price.text))")
-    }
-    return price
+    if zeroMeansNoPrice { return nil }
+    throw badResponse("a price is zero (\(price.text))")
   }
 }
 
@@ -35,6 +32,13 @@ struct CloseCollector {
 }
 
 extension Price {
+  /// Whether the price can be a real quote: not negative and not zero. The local history
+  /// checks its closes with this too.
+  var isAboveZero: Bool {
+    !text.hasPrefix("-")
+      && text.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
+  }
+
   /// The decimal without the zeros that do not change its value, to compare two texts.
   var normalisedText: String {
     var text = Substring(text)

@@ -1,0 +1,140 @@
+/// The offline source: the snapshot embedded in the binary and the local price history that
+/// `cointrack sync` extends, read together, so that every offline command sees the newest closes
+/// without a network.
+///
+/// A day's close comes from the history from the coin's first synced day on, and from the
+/// snapshot before it. Snapshot rows say `offline`; history rows name the API they were synced
+/// from. A coin keeps one currency: the snapshot's coins are in USDT, a coin only the history
+/// holds in the currency it was synced in. Reading a coin opens that coin's file alone.
+public struct OfflinePriceSource: PriceSource {
+  private let snapshot = SnapshotPriceSource()
+  /// The local history; nil where no data directory is known, which leaves the snapshot alone.
+  public let history: HistoryStore?
+
+  public init(history: HistoryStore?) {
+    self.history = history
+  }
+
+  public var name: String { SnapshotPriceSource.sourceName }
+  /// The snapshot's currency; a coin only the history holds quotes its own, row by row.
+  public var currency: String { SnapshotPriceSource.currency }
+
+  /// A coin of the snapshot, else a coin the history holds, by its id after `@` or by its
+  /// symbol as stored.
+  public func resolveCoin(_ input: String) throws -> Coin {
+    let catalogue = snapshot.catalogue()
+    if let entry = catalogue.entry(named: input) { return entry.coin }
+    let matches = Coin.matches(of: input, among: try historyOnlyCoins(named: input))
+    guard let first = matches.first else {
+      throw TrackerError.unknownCoin(input: input, suggestions: catalogue.suggestions(for: input))
+    }
+    guard matches.count == 1 else {
+      throw TrackerError.ambiguousCoin(input: input, candidates: matches, among: .source(name))
+    }
+    return first
+  }
+
+  /// The coins only the history holds that `input` may name: for an `@` id, at most that coin,
+  /// found by its file name; else all of them, each named by its symbol. A coin known by its
+  /// symbol alone carries it in its id; another's symbol is read from its file's last row.
+  private func historyOnlyCoins(named input: String) throws -> [Coin] {
+    guard let history else { return [] }
+    let snapshotIDs = Set(snapshot.catalogue().entries.map(\.coin.id))
+    let wantedID = Coin.referencedID(in: input)?.lowercased()
+    return try history.coinIDs().compactMap { id -> Coin? in
+      guard !snapshotIDs.contains(id), wantedID == nil || wantedID == id.lowercased() else {
+        return nil
+      }
+      if id.hasPrefix(Coin.symbolIDPrefix) {
+        let symbol = String(id.dropFirst(Coin.symbolIDPrefix.count))
+        return UntrustedText.isSymbol(symbol)
+          ? Coin(symbol: symbol, name: symbol, coingeckoID: nil) : nil
+      }
+      guard UntrustedText.isCoinGeckoID(id),
+        let symbol = try history.lastRow(of: Coin(symbol: "", name: "", coingeckoID: id))?.symbol
+      else { return nil }
+      return Coin(symbol: symbol, name: symbol, coingeckoID: id)
+    }
+  }
+
+  /// Each coin's latest close on or before `day`: the history's when it is at least as new as
+  /// the snapshot's. Only the end of each coin's file is read, unless `day` lies before it.
+  public func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> LatestPrices {
+    let fromSnapshot = snapshot.latestPrices(of: coins, onOrBefore: day)
+    guard let history else { return fromSnapshot }
+    return LatestPrices(
+      try coins.indices.map { index -> PriceRow? in
+        let coin = coins[index]
+        guard let last = try history.lastRow(of: coin) else { return fromSnapshot[index] }
+        try checkCurrency(of: coin, last)
+        let latest =
+          last.day <= day ? last : try history.history(of: coin)?.lastRow(onOrBefore: day)
+        guard let latest, fromSnapshot[index].map({ $0.day <= latest.day }) ?? true else {
+          return fromSnapshot[index]
+        }
+        return PriceRow(
+          day: latest.day, symbol: coin.symbol, price: latest.price, currency: latest.currency,
+          source: latest.source)
+      })
+  }
+
+  public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {
+    Array(try dailyPriceRows(of: coin, in: range))
+  }
+
+  /// The rows of the range, made as they are read like the snapshot's; the history's closes
+  /// are held in memory, a few dozen bytes a day.
+  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
+    guard let history, let held = try history.history(of: coin), let last = held.rows.last
+    else { return try snapshot.dailyPriceRows(of: coin, in: range) }
+    let series = SnapshotSeries.named(coin.symbol)
+    try checkCurrency(of: coin, last)
+    let split = held.rows[0].day
+    let span = DayRange(
+      from: Swift.min(series?.held.first ?? split, split),
+      to: Swift.max(series?.held.last ?? last.day, last.day))!
+    guard range.clamped(to: span) != nil else {
+      throw TrackerError.noPricesInRange(
+        symbol: coin.symbol, requested: range, held: span, source: name)
+    }
+    let fromSnapshot = DayRange(
+      from: range.first, to: Swift.min(range.last, split.adding(days: -1)))
+    let fromHistory = DayRange(from: Swift.max(range.first, split), to: range.last)
+    let daysWithPrice =
+      (fromSnapshot.flatMap { series?.daysWithPrice(in: $0) } ?? 0)
+      + (fromHistory.map(held.count(in:)) ?? 0)
+    let first = range.first
+    let snapshotName = name
+    return PriceRows(
+      first: first, count: range.count, daysWithoutPrice: range.count - daysWithPrice,
+      template: PriceRow(
+        day: first, symbol: coin.symbol, price: nil, currency: last.currency, source: name),
+      source: { position in
+        let day = first.adding(days: position)
+        guard day >= split else { return snapshotName }
+        return held.row(on: day)?.source ?? last.source
+      },
+      price: { position in
+        let day = first.adding(days: position)
+        return day >= split ? held.row(on: day)?.price : series?.price(on: day)
+      })
+  }
+
+  /// The last day with a close offline, in the snapshot or the history; nil when neither has
+  /// one.
+  public func offlineLastDay(of coin: Coin) throws -> Day? {
+    let fromSnapshot = snapshot.latestPrices(of: [coin], onOrBefore: Day.supported.upperBound)[0]
+    let fromHistory = try history?.lastRow(of: coin)
+    return [fromSnapshot?.day, fromHistory?.day].compactMap { $0 }.max()
+  }
+
+  /// Refuses a history of a snapshot coin in another currency than the snapshot's: one coin
+  /// keeps one currency, and `cointrack sync` never writes such a file.
+  private func checkCurrency(of coin: Coin, _ row: HistoryRow) throws {
+    guard SnapshotSeries.named(coin.symbol) != nil, row.currency != currency, let history
+    else { return }
+    throw HistoryError.damaged(
+      path: history.path(of: coin), line: 0,
+      reason: "\(coin.symbol) is in \(currency) offline, but the file holds \(row.currency)")
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+@testable import CoinTrackCore
+
+/// The local price history's files: what is written reads back, a damaged file is one error
+/// naming its path and line, and no coin id becomes a path of its own.
+@Suite struct HistoryStoreTests {
+  static let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
+
+  static func rows(_ closes: [(String, String)], symbol: String = "BTC") -> [HistoryRow] {
+    closes.map {
+      HistoryRow(
+        day: Day(iso: $0.0)!, symbol: symbol, price: Price(decimalText: $0.1)!, currency: "USDT",
+        source: "binance")
+    }
+  }
+
+  static func store(_ directory: TemporaryDirectory) -> HistoryStore {
+    HistoryStore(
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+  }
+
+  @Test func rowsReadBackInOrderWithTheirExactTextAndTheLastRowFromTheEnd() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let later = Self.rows([("2026-05-23", "77990.00"), ("2026-05-24", "0.000012340")])
+    #expect(try store.add(later, to: Self.bitcoin) == later)
+    let earlier = Self.rows([("2026-05-21", "77815.01"), ("2026-05-23", "1")])
+    // A day the file holds keeps its close; only the new day is added, in order.
+    #expect(try store.add(earlier, to: Self.bitcoin) == [earlier[0]])
+    let held = try #require(try store.history(of: Self.bitcoin))
+    #expect(held.rows == [earlier[0]] + later)
+    #expect(try store.lastRow(of: Self.bitcoin) == later[1])
+    #expect(
+      try String(contentsOfFile: store.path(of: Self.bitcoin), encoding: .utf8)
+        == "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n"
+        + "2026-05-23,BTC,77990.00,USDT,binance\n2026-05-24,BTC,0.000012340,USDT,binance\n")
+    #expect(
+      try store.history(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
+    #expect(
+      try store.lastRow(of: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum")) == nil)
+  }
+
+  /// The tail read finds a last line of the longest length allowed, and refuses a longer one.
+  @Test func theLastRowIsReadWhateverItsLengthUpToTheMost() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let fixed = "2026-05-22,BTC,,USDT,binance".utf8.count
+    for (length, readable) in [
+      (HistoryFormat.maximumLineLength, true), (HistoryFormat.maximumLineLength + 1, false),
+    ] {
+      let price = String(repeating: "1", count: length - fixed)
+      let text =
+        Self.header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,\(price),USDT,binance\n"
+      try FileManager.default.createDirectory(
+        atPath: store.directory, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+      let last = try? store.lastRow(of: Self.bitcoin)
+      #expect((last?.price.text == price) == readable, "a last line of \(length) bytes")
+    }
+  }
+
+  @Test func anotherCurrencyIsRefusedAndTheFileLeftAsItWas() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    _ = try store.add(Self.rows([("2026-05-21", "1")]), to: Self.bitcoin)
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+    var euro = Self.rows([("2026-05-22", "2")])
+    euro[0].currency = "EUR"
+    #expect(
+      throws: HistoryError.currencyMismatch(
+        symbol: "BTC", held: "USDT", source: "binance", quotes: ["EUR"])
+    ) {
+      try store.add(euro, to: Self.bitcoin)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == before)
+  }
+
+  static let header = "date,symbol,price,currency,source\n"
+
+  /// Damaged files, each with the line and the words of its error.
+  static let damaged: [(text: String, line: Int, reason: String)] = [
+    ("", 1, "the first line is not"),
+    ("date,price\n2026-05-21,1\n", 1, "the first line is not"),
+    (header + "2026-05-21,BTC,1,USDT,binance", 2, "does not end with a line break"),
+    (header + "2026-05-21,BTC,1,USDT\n", 2, "4 fields"),
+    (header + "2026-02-30,BTC,1,USDT,binance\n", 2, "not YYYY-MM-DD"),
+    (header + "2026-05-21,btc,1,USDT,binance\n", 2, "symbol"),
+    (header + "2026-05-21,BTC,-1,USDT,binance\n", 2, "above zero"),
+    (header + "2026-05-21,BTC,0.000,USDT,binance\n", 2, "above zero"),
+    (header + "2026-05-21,BTC,1e5,USDT,binance\n", 2, "plain decimal"),
+    (header + "2026-05-21,BTC,1,XYZ,binance\n", 2, "currency"),
+    (header + "2026-05-21,BTC,1,USDT,offline\n", 2, "live source"),
+    (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-22,BTC,1,USDT,binance\n", 3, "ascend"),
+    (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-23,BTC,1,EUR,binance\n", 3, "one currency"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n\n", 3, "fields"),
+    (
+      header + "2026-05-21,BTC," + String(repeating: "1", count: 600) + ",USDT,binance\n", 2,
+      "longer"
+    ),
+  ]
+
+  @Test(arguments: damaged.indices)
+  func aDamagedFileIsOneErrorNamingItsPathAndLine(_ index: Int) throws {
+    let (text, line, reason) = Self.damaged[index]
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    try FileManager.default.createDirectory(
+      atPath: store.directory, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+    do {
+      _ = try store.history(of: Self.bitcoin)
+      Issue.record("\(text.debugDescription) was read")
+    } catch {
+      guard case .damaged(let path, let errorLine, let errorReason) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(path == store.path(of: Self.bitcoin))
+      #expect(errorLine == line, "\(text.debugDescription)")
+      #expect(errorReason.contains(reason), "\(errorReason)")
+    }
+    // The tail read, which `coins list` uses, refuses a damaged header or last row too (it
+    // checks no order across rows), and a sync never rewrites the file.
+    if line <= 2 {
+      #expect(throws: HistoryError.self) { try store.lastRow(of: Self.bitcoin) }
+    }
+    #expect(throws: HistoryError.self) {
+      try store.add(Self.rows([("2026-06-01", "1")]), to: Self.bitcoin)
+    }
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == Data(text.utf8))
+  }
+
+  /// Coin ids that would walk or break a path if used as file names as they are.
+  static let hostileIDs = [
+    "symbol/..", "symbol/.", "symbol/.BTC", "symbol/$ADS", "symbol/USD+", "symbol/A_B-C.D",
+    "..", ".", "bitcoin", "bit%2Fcoin", "symbol%2FBTC", "symbol/BTC",
+  ]
+
+  @Test func everyCoinIDIsOneFileInTheFolderAndReadsBackAsItsID() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let names = Self.hostileIDs.map(HistoryStore.fileName(of:))
+    #expect(Set(names).count == names.count)
+    for (id, name) in zip(Self.hostileIDs, names) {
+      #expect(!name.contains("/"), "\(id)")
+      #expect(name != "." && name != "..", "\(id)")
+      #expect(HistoryStore.coinID(ofFileName: name) == id)
+    }
+    let coin = Coin(symbol: "..", name: "..", coingeckoID: nil)
+    _ = try store.add(Self.rows([("2026-05-21", "1")], symbol: "BTC"), to: coin)
+    #expect(FileSystem.directory(of: store.path(of: coin)) == store.directory)
+    #expect(store.coinIDs() == ["symbol/.."])
+    #expect(HistoryStore.coinID(ofFileName: "bitcoin.csv.tmp-12") == nil)
+    #expect(HistoryStore.coinID(ofFileName: "%zz.csv") == nil)
+  }
+
+  @Test func theOfflineSourceReadsTheSnapshotAndTheHistoryTogether() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let offline = OfflinePriceSource(history: store)
+    _ = try store.add(
+      Self.rows([("2026-05-22", "80000.5"), ("2026-05-23", "81000")]), to: Self.bitcoin)
+    #expect(try offline.offlineLastDay(of: Self.bitcoin) == Day(iso: "2026-05-23"))
+    let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-24")!)!
+    let rows = try offline.dailyPriceRows(of: Self.bitcoin, in: range)
+    #expect(
+      rows.map { "\($0.day) \($0.price?.text ?? "-") \($0.source)" } == [
+        "2026-05-20 77552.23 offline", "2026-05-21 - offline", "2026-05-22 80000.5 binance",
+        "2026-05-23 81000 binance", "2026-05-24 - binance",
+      ])
+    // Days before the history's first come from the snapshot, which ends on 2026-05-20.
+    #expect(rows.daysWithoutPrice == 2)
+    let latest = try offline.latestPrices(of: [Self.bitcoin], onOrBefore: Day(iso: "2026-05-30")!)
+    #expect(latest[0]?.price?.text == "81000")
+    // A "today" before the history falls back to the snapshot.
+    let past = try offline.latestPrices(of: [Self.bitcoin], onOrBefore: Day(iso: "2026-05-21")!)
+    #expect(past[0]?.source == "offline")
+  }
+}
