@@ -46,7 +46,7 @@ private struct EndingSource: OfflinePriceData {
     let coins = lastDays.enumerated().map { index, entry in
       TrackedCoin(id: index + 1, coin: Coin(symbol: entry.0, name: entry.0, coingeckoID: nil))
     }
-    let stale = tracker.staleOfflinePrices(
+    let stale = try tracker.staleOfflinePrices(
       of: coins, latest: try tracker.latestPrices(of: coins))
     return stale.isEmpty ? nil : ErrorFunnel.staleNote(stale, today: Self.today)
   }

@@ -1,11 +1,13 @@
 /// A price source whose data is held on this machine and so ends on some day for each coin: the
 /// offline source. A live source answers up to now and is not one.
 public protocol OfflinePriceData: PriceSource {
-  /// The last day the source holds for `coin`; nil when it holds none of its days.
-  func offlineLastDay(of coin: Coin) -> Day?
+  /// The last day the source holds for `coin`; nil when it holds none of its days. Throws when
+  /// the data for the coin cannot be read.
+  func offlineLastDay(of coin: Coin) throws -> Day?
 }
 
 extension SnapshotPriceSource: OfflinePriceData {}
+extension OfflinePriceSource: OfflinePriceData {}
 
 /// Tracked coins whose offline prices end on the same day, before yesterday.
 public struct StaleOfflinePrices: Hashable, Sendable {
@@ -22,7 +24,7 @@ extension Tracker {
   ///
   /// A coin whose latest price is old only because the data lacks the last few days (the data
   /// goes on past them) is not stale: syncing would not change it.
-  public func staleOfflinePrices(of coins: [TrackedCoin], latest: LatestPrices)
+  public func staleOfflinePrices(of coins: [TrackedCoin], latest: LatestPrices) throws
     -> [StaleOfflinePrices]
   {
     guard let offline = source as? any OfflinePriceData else { return [] }
@@ -30,7 +32,7 @@ extension Tracker {
     var symbolsByDay: [Day: [String]] = [:]
     for (position, tracked) in coins.enumerated() {
       guard let row = latest[position], row.day < yesterday,
-        let lastDay = offline.offlineLastDay(of: tracked.coin), lastDay < yesterday
+        let lastDay = try offline.offlineLastDay(of: tracked.coin), lastDay < yesterday
       else { continue }
       symbolsByDay[row.day, default: []].append(row.symbol)
     }
@@ -41,9 +43,9 @@ extension Tracker {
 
   /// The last day the offline source holds for `coin` when `range` runs past it; nil for a live
   /// source, and for a range within the data.
-  func offlineDataEnd(of coin: Coin, before range: DayRange) -> Day? {
+  func offlineDataEnd(of coin: Coin, before range: DayRange) throws -> Day? {
     guard let offline = source as? any OfflinePriceData,
-      let lastDay = offline.offlineLastDay(of: coin), lastDay < range.last
+      let lastDay = try offline.offlineLastDay(of: coin), lastDay < range.last
     else { return nil }
     return lastDay
   }

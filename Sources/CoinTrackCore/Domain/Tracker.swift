@@ -104,7 +104,7 @@ public struct Tracker: Sendable {
     let coin = try source.resolveCoin(input)
     return PriceHistory(
       rows: try source.dailyPriceRows(of: coin, in: range),
-      offlineDataEnd: offlineDataEnd(of: coin, before: range))
+      offlineDataEnd: try offlineDataEnd(of: coin, before: range))
   }
 
   /// The stored profile (the default one before the first save).

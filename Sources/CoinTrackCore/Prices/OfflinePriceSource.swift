@@ -123,9 +123,8 @@ public struct OfflinePriceSource: PriceSource {
   /// The last day with a close offline, in the snapshot or the history; nil when neither has
   /// one.
   public func offlineLastDay(of coin: Coin) throws -> Day? {
-    let fromSnapshot = snapshot.latestPrices(of: [coin], onOrBefore: Day.supported.upperBound)[0]
     let fromHistory = try history?.lastRow(of: coin)
-    return [fromSnapshot?.day, fromHistory?.day].compactMap { $0 }.max()
+    return [snapshot.offlineLastDay(of: coin), fromHistory?.day].compactMap { $0 }.max()
   }
 
   /// Refuses a history of a snapshot coin in another currency than the snapshot's: one coin

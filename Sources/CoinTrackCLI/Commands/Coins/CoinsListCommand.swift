@@ -32,7 +32,7 @@ struct CoinsListCommand: SettingsFreeCommand {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let coins = try session.state().coins
     let latestPrices = try tracker.latestPrices(of: coins)
-    let stale = tracker.staleOfflinePrices(of: coins, latest: latestPrices)
+    let stale = try tracker.staleOfflinePrices(of: coins, latest: latestPrices)
     return .records(
       RecordOutput(
         .coinListings(coins, latestPrices: latestPrices),
