@@ -50,6 +50,9 @@ import Testing
     let api = try FakePriceAPI(Self.closes.keys.map { Self.route($0) })
     let sandbox = try Sandbox()
     let environment = Self.environment(api)
+    // Before the sync the offline prices end on 2026-05-20, and the list says so.
+    let stale = try sandbox.run(["coins", "list"], environment: ["COINTRACK_TODAY": Self.today])
+    #expect(stale.standardError.contains("end on 2026-05-20"), "\(stale.standardError)")
     let sync = try sandbox.run(["sync", "--format", "csv"], environment: environment)
     #expect(sync.status == 0, "\(sync.standardError)")
     #expect(sync.standardError == "")
@@ -78,6 +81,8 @@ import Testing
       ["coins", "list", "--format", "csv", "--fields", "symbol,price,date,currency,source"],
       environment: ["COINTRACK_TODAY": Self.today])
     #expect(list.status == 0, "\(list.standardError)")
+    // Yesterday's close is there: the prices are current, and no note says otherwise.
+    #expect(list.standardError == "")
     #expect(
       list.standardOutput.split(separator: "\r\n")[1] == "BTC,79001.3,2026-05-24,USDT,binance")
     let prices = try sandbox.run(
