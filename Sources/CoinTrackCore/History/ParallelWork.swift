@@ -52,16 +52,21 @@ final class ParallelWork: @unchecked Sendable {
     var started: [pthread_t] = []
     for _ in 0..<count {
       let context = Unmanaged.passRetained(pool).toOpaque()
-      var thread = pthread_t()
+      // A pthread_t is a number on Linux and an optional pointer on Darwin.
+      #if canImport(Darwin)
+        var thread: pthread_t?
+      #else
+        var thread = pthread_t()
+      #endif
       let result = pthread_create(
         &thread, nil,
         { context in
-          let pool = Unmanaged<ParallelWork>.fromOpaque(context!).takeRetainedValue()
+          let pool = Unmanaged<ParallelWork>.fromOpaque(present(context)).takeRetainedValue()
           pool.drain()
           return nil
         }, context)
       if result == 0 {
-        started.append(thread)
+        started.append(present(thread))
       } else {
         Unmanaged<ParallelWork>.fromOpaque(context).release()
       }
@@ -96,4 +101,10 @@ final class ParallelWork: @unchecked Sendable {
     }
     return nil
   }
+}
+
+/// `value`, which is never nil where it is called: a thread's handle once it is created and the
+/// context it starts with, which one of Linux and Darwin declares optional and the other not.
+private func present<Value>(_ value: Value?) -> Value {
+  value!
 }
