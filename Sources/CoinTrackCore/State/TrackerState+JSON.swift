@@ -27,15 +27,18 @@ extension TrackerState {
           })),
       JSONMember("next_id", .number(String(nextID))),
       JSONMember("revision", .number(String(revision))),
+      JSONMember("alerts", .array(alerts.map(\.json))),
+      JSONMember("next_alert_id", .number(String(nextAlertID))),
     ])
   }
 
-  /// The keys of the document, in the order they are written; `revision` came in version 2.
+  /// The keys of the document, in the order they are written; `revision` came in version 2,
+  /// `alerts` and `next_alert_id` in version 4.
   fileprivate static let documentKeys = JSONKeyTable([
-    "schema_version", "profile", "coins", "next_id", "revision",
+    "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
   ])
   fileprivate static let profileKeys = JSONKeyTable(["username", "source", "currency"])
-  fileprivate static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
+  static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
   /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
   fileprivate static let smallestCoinLength = 51
 
@@ -103,7 +106,7 @@ extension TrackerState {
   }
 
   /// A whole number in `range`, from a value of `kind` that is `number` when a whole number.
-  fileprivate static func checkedInteger(
+  static func checkedInteger(
     kind: JSONKind, number: Int?, at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
   ) throws(StateSchemaError) -> Int {
     guard let number else {
@@ -119,50 +122,6 @@ extension TrackerState {
   }
 }
 
-/// Runs a step of the reader, reporting invalid JSON as such.
-private func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
-  -> Value
-{
-  do {
-    return try step()
-  } catch {
-    throw .syntax(error)
-  }
-}
-
-/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error,
-/// so that reading a thousand valid coins builds no strings.
-private struct SchemaPath {
-  static let document = SchemaPath(container: "")
-
-  /// The path of the enclosing object, or of the array holding it at `index`.
-  var container: String
-  var index: Int?
-  var key: String?
-
-  /// The member `key` of the object at this path.
-  func member(_ key: String) -> SchemaPath {
-    self.key == nil
-      ? SchemaPath(container: container, index: index, key: key)
-      : SchemaPath(container: text, key: key)
-  }
-
-  var text: String {
-    let base = index.map { "\(container)[\($0)]" } ?? container
-    guard let key else { return base }
-    return base.isEmpty ? key : base + "." + key
-  }
-}
-
-/// A member's value, or a "missing" error when the object did not have the member.
-private func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
-  throws(StateDocumentError) -> Value
-{
-  guard let value else {
-    throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .missing))
-  }
-  return value
-}
 
 /// The state document read as it is parsed.
 extension JSONReader {
@@ -176,6 +135,8 @@ extension JSONReader {
     var coins: [TrackedCoin]?
     var nextID: Int?
     var revision: Int?
+    var alerts: [Alert]?
+    var nextAlertID: Int?
     try readMembers(of: path, keys: TrackerState.documentKeys) {
       reader, key throws(StateDocumentError) in
       switch key {
@@ -192,26 +153,36 @@ extension JSONReader {
         // One past the largest id: the counter after the last id has been given out.
         nextID = try reader.readInteger(
           at: path.member(keys[3]), in: 1...TrackerState.largestID + 1)
-      default:
+      case 4:
         revision = try reader.readInteger(
           at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
+      case 5: alerts = try reader.readAlerts()
+      default:
+        nextAlertID = try reader.readInteger(
+          at: path.member(keys[6]), in: 1...TrackerState.largestID + 1)
       }
     }
     let fileVersion = try required(version, keys[0], in: path)
-    if fileVersion < 2, revision != nil {
-      throw .schema(StateSchemaError(keyPath: keys[4], problem: .unknownKey))
+    // A key a version does not have is unknown to a file of that version.
+    for (key, since, isPresent) in [
+      (keys[4], 2, revision != nil), (keys[5], 4, alerts != nil), (keys[6], 4, nextAlertID != nil),
+    ] where isPresent && fileVersion < since {
+      throw .schema(StateSchemaError(keyPath: key, problem: .unknownKey))
     }
     let state = TrackerState(
       profile: try required(profile, keys[1], in: path),
       coins: try required(coins, keys[2], in: path),
       nextID: try required(nextID, keys[3], in: path),
-      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path))
+      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path),
+      alerts: fileVersion < 4 ? [] : try required(alerts, keys[5], in: path),
+      nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path))
     if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
       throw .schema(
         StateSchemaError(
           keyPath: keys[3],
           problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
     }
+    try TrackerState.checkAlertIDs(of: state)
     return (state, fileVersion)
   }
 
@@ -303,83 +274,5 @@ extension JSONReader {
       throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
     }
     return coins
-  }
-
-  /// Reads an object member by member, handing `read` the position in `keys` of each key;
-  /// refuses any other key and a key that appears twice.
-  private mutating func readMembers(
-    of path: SchemaPath, keys: JSONKeyTable,
-    _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
-  ) throws(StateDocumentError) {
-    try expect(.object, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginObject() }
-    // One bit for each of `keys`, set once the key has been read.
-    var seen: UInt32 = 0
-    while let match = try syntax({ () throws(JSONSyntaxError) in try nextKey(in: keys) }) {
-      let position: Int
-      switch match {
-      case .known(let known): position = known
-      case .unknown(let key):
-        throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
-      }
-      guard seen & (1 << position) == 0 else {
-        throw .schema(
-          StateSchemaError(
-            keyPath: path.member(keys.names[position]).text, problem: .invalid("appears twice")))
-      }
-      seen |= 1 << position
-      try read(&self, position)
-    }
-  }
-
-  private mutating func readString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try expect(.string, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readString() }
-  }
-
-  /// Refuses a next value of another kind than `kind`.
-  private mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-  {
-    let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard found == kind else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
-    }
-  }
-
-  private mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-    -> String?
-  {
-    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readString(at: path())
-    }
-    try syntax { () throws(JSONSyntaxError) in try readNull() }
-    return nil
-  }
-
-  private mutating func readInteger(
-    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
-  )
-    throws(StateDocumentError) -> Int
-  {
-    let (kind, number) = try readKindAndWholeNumber()
-    do {
-      return try TrackerState.checkedInteger(kind: kind, number: number, at: path(), in: range)
-    } catch {
-      throw .schema(error)
-    }
-  }
-
-  /// The next value's kind, and its value when it is a whole number; other values are left
-  /// unread.
-  private mutating func readKindAndWholeNumber() throws(StateDocumentError) -> (JSONKind, Int?) {
-    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard kind == .number else { return (kind, nil) }
-    return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
   }
 }
