@@ -17,7 +17,14 @@ import Testing
       .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
       .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34,"eur":61950.11}}"#),
     ])
-    let result = try TemporaryHome().run(
+    let home = try TemporaryHome()
+    // Examples of the alert commands act on stored alerts: two that never fire, ids 1 and 2.
+    if words.dropFirst().first == "alerts" {
+      for coin in ["btc", "eth"] {
+        #expect(home.run(["alerts", "add", coin, "--above", "1000000000"]).status == 0)
+      }
+    }
+    let result = home.run(
       Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])
     #expect(result.status == 0, "\(example.command): \(result.standardError)")
     #expect(!result.standardOutput.isEmpty, "\(example.command)")

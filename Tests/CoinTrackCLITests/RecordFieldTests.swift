@@ -1,12 +1,16 @@
-import CoinTrackCore
 import Foundation
 import Testing
 
 @testable import CoinTrackCLI
+@testable import CoinTrackCore
 
 /// Each record kind's fields are declared once, with their values: the header, the JSON keys,
 /// the table's columns, help's field lists and the names --fields takes are all that list.
 @Suite struct RecordFieldTests {
+  static let alert = Alert(
+    id: 2, coin: Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin"),
+    condition: .below(Price(decimalText: "60000")!), currency: "USDT")
+
   /// Records of `kind`, made by the function its command calls, with one record at least.
   static func records(of kind: RecordKind) -> RecordSet {
     let day = Day(iso: "2026-01-05")!
@@ -24,6 +28,12 @@ import Testing
       return .priceStatistics(
         PriceStatistics(symbol: "BTC", currency: "USDT", source: "offline", rows: PriceRows([row])))
     case .profile: return .profile(Profile(username: "alice"))
+    case .alert: return .alerts([alert])
+    case .alertReading:
+      return .alertReadings([
+        AlertReading(
+          alert: alert, latest: row, reference: nil, changePercent: nil, holds: true)
+      ])
     }
   }
 
@@ -36,6 +46,8 @@ import Testing
     case .priceRow: return (["prices", "btc"], "Fields (for --fields):")
     case .priceStatistics: return (["prices", "btc", "--stats"], "Fields with --stats:")
     case .profile: return (["profile", "show"], "Fields (for --fields):")
+    case .alert: return (["alerts", "list"], "Fields (for --fields):")
+    case .alertReading: return (["alerts", "check"], "Fields (for --fields):")
     }
   }
 
@@ -114,6 +126,8 @@ import Testing
     case .priceRow: return "`prices`"
     case .priceStatistics: return "`prices --stats`"
     case .profile: return "`profile show`, `profile set`"
+    case .alert: return "`alerts add`, `alerts list`, `alerts remove`"
+    case .alertReading: return "`alerts check`"
     }
   }
 

@@ -26,7 +26,7 @@ struct CommandRunner {
       case .version:
         try context.standardOutput.write("\(CommandTable.programName) \(CommandTable.version)\n")
       case .run(let command):
-        try execute(command)
+        return try execute(command)
       }
       return .success
     } catch OutputError.closed {
@@ -48,14 +48,16 @@ struct CommandRunner {
   }
 
   /// Resolves the global options, lets the command's unit read its settings and run, and
-  /// prints what it returns, then the notes and the sources' notices on stderr.
-  private func execute(_ command: ParsedCommand) throws {
+  /// prints what it returns, then the notes and the sources' notices on stderr; returns the
+  /// exit code the command's result asks for.
+  private func execute(_ command: ParsedCommand) throws -> ExitCode {
     guard let leaf = command.path.command.leaf else {
       throw UsageError.missingSubcommand(at: command.path)
     }
     let session = try CommandSession(command: command, context: context, notices: notices)
     let unit = try leaf.type.init(command, in: session)
     var notes: [String] = []
+    var exitCode = ExitCode.success
     switch try unit.run(in: session) {
     case .text(let text):
       try context.standardOutput.write(text)
@@ -65,6 +67,7 @@ struct CommandRunner {
       }
       try write(output, settings: settings)
       notes = output.notes
+      exitCode = output.exitCode
       if settings.format == .records(.table), let day = Set(output.openDays).sorted().first {
         notes.append(
           "note: the price for \(day) is the latest price, not the close of a finished day.")
@@ -73,6 +76,7 @@ struct CommandRunner {
     for note in notes + notices.all.map(ErrorFunnel.note) {
       try? context.standardError.write("\(CommandTable.programName): \(note)\n")
     }
+    return exitCode
   }
 
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices

@@ -60,15 +60,19 @@ struct RecordOutput {
   var notes: [String] = []
   /// Days whose price is the latest rather than a close; tables say so in a note.
   var openDays: [Day] = []
+  /// The run's exit code once the records are written: success, or a result such as an alert
+  /// that fired.
+  var exitCode: ExitCode = .success
 
   init(
     _ records: RecordSet, dailyPrices: PriceRows? = nil, wantsChart: Bool = false,
-    notes: [String] = [], openDays: [Day] = []
+    notes: [String] = [], openDays: [Day] = [], exitCode: ExitCode = .success
   ) {
     self.records = records
     self.dailyPrices = dailyPrices
     self.wantsChart = wantsChart
     self.notes = notes
     self.openDays = openDays
+    self.exitCode = exitCode
   }
 }

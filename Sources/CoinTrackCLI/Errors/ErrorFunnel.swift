@@ -41,6 +41,7 @@ enum ErrorFunnel {
     case let error as StateError: return message(for: error)
     case let error as EnvironmentError: return message(for: error)
     case let error as SourceError: return message(for: error)
+    case let error as AlertError: return message(for: error)
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:
@@ -104,6 +105,14 @@ enum ErrorFunnel {
     case .undecodableArgument(let bytes, _):
       return "the argument \(quote(bytes: bytes)) is not valid UTF-8; cointrack reads only "
         + "UTF-8 text."
+    case .missingOneOf(let options, let path):
+      return "'\(path.fullName)' needs one of "
+        + listing(options.map(\.flag), conjunction: "or") + "."
+    case .optionNeedsOption(let option, let needed, _):
+      return "\(option.flag) needs \(needed.flag)."
+    case .invalidNumber(let input, let option, _):
+      return "invalid \(option.valueName ?? "value") \(quote(input)) for \(option.flag): "
+        + numberForm(option.valueName) + "."
     }
   }
 

@@ -47,3 +47,17 @@ struct ArgumentToken: Hashable, Sendable {
     return tokens
   }
 }
+
+extension ArgumentToken {
+  /// The token as the value of an option that takes one: a plain value, or a negative number
+  /// such as `-10` for `--change`, which no group of short options spells (none is a digit).
+  var optionValue: String? {
+    switch kind {
+    case .value(let text): return text
+    case .shortOptions(let characters) where characters.first?.isASCII == true
+      && characters.first?.isNumber == true:
+      return text
+    default: return nil
+    }
+  }
+}

@@ -21,9 +21,12 @@ public struct Alert: Hashable, Sendable {
     self.firedOn = firedOn
   }
 
-  /// Whether `other` asks the same of the same coin: the same alert whatever its id and memory.
+  /// Whether `other` asks the same of the same coin, whatever its id and memory: thresholds
+  /// are compared by value, so `--below 5` and `--below 5.0` are one alert.
   public func asksTheSame(as other: Alert) -> Bool {
-    coin.id == other.coin.id && condition == other.condition && currency == other.currency
+    coin.id == other.coin.id && currency == other.currency
+      && condition.name == other.condition.name && condition.days == other.condition.days
+      && ExactDecimal(condition.threshold) == ExactDecimal(other.condition.threshold)
   }
 }
 

@@ -14,6 +14,10 @@ public enum RecordKind: CaseIterable, Sendable {
   case priceStatistics
   /// `profile show` and `profile set`.
   case profile
+  /// `alerts add`, `alerts list` and `alerts remove`.
+  case alert
+  /// `alerts check`.
+  case alertReading
 
   public typealias Field = RecordSet.Field
 
@@ -33,6 +37,8 @@ public enum RecordKind: CaseIterable, Sendable {
     case .priceRow: return Self.priceRowFields
     case .priceStatistics: return Self.priceStatisticsFields
     case .profile: return Self.profileFields
+    case .alert: return Self.alertFields
+    case .alertReading: return Self.alertReadingFields
     }
   }
 }
