@@ -13,6 +13,8 @@ import Testing
   static let day = Day(year: 2024, month: 1, day: 2)!
   static let days = DayRange(from: Day(year: 2024, month: 1, day: 1)!, to: day)!
   static let coin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
+  static let alert = Alert(
+    id: 1, coin: coin, condition: .below(Price(decimalText: "1")!), currency: "USDT")
 
   static let usageErrors: [UsageError] = [
     .unknownCommand(input: "x", at: root, suggestions: []),
@@ -33,6 +35,9 @@ import Testing
     .conflictingOptions(option, option, at: root),
     .nothingToSet(at: root),
     .undecodableArgument(bytes: [0xFF], at: root),
+    .missingOneOf([option], at: root),
+    .optionNeedsOption(option, option, at: root),
+    .invalidNumber(input: "1e3", option: option, at: root),
   ]
 
   static let declaredFailures: [(any Error, ExitCode)] = [
@@ -85,6 +90,14 @@ import Testing
     (SourceError.workLimitReached(source: "s", limit: .milliseconds(1)), .unavailable),
     (OutputError.failed(destination: "standard output", reason: "x"), .ioError),
     (PriceDirectiveError(symbol: "1INCH", dialect: .beancount), .invalidValue),
+    (AlertError.malformedNumber(input: "1e3", what: .price), .usage),
+    (AlertError.priceNotPositive(input: "-1"), .invalidValue),
+    (AlertError.percentOutOfRange(input: "0"), .invalidValue),
+    (AlertError.invalidDays(input: "0", allowed: 1...2), .invalidValue),
+    (AlertError.unknownCondition(input: "x"), .invalidValue),
+    (AlertError.duplicateAlert(existing: alert), .invalidValue),
+    (AlertError.unknownAlert(input: "9"), .notFound),
+    (AlertError.noAlertIDsLeft, .invalidValue),
   ]
 
   /// By index: a usage error prints the whole command table it carries.
