@@ -145,7 +145,7 @@ complete -c cointrack -n "__cointrack_at 'alerts add'" -l cached-only -d 'Answer
 complete -c cointrack -n "__cointrack_at 'alerts add' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
 
 # cointrack alerts check
-complete -c cointrack -n "__cointrack_at 'alerts check'" -l all -d 'Print every alert whose condition holds now, whatever fired before, and change nothing.'
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l all -d 'Print every alert whose condition holds now, whatever fired before, and change nothing; exit 1 when one holds.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'

@@ -35,8 +35,11 @@ import Testing
   }
 
   @Test func theChangeIsRoundedHalfToEvenToTwoDecimals() {
-    #expect(AlertCondition.changePercent(from: Self.price("80504.47"), to: Self.price("79313.61"))?.text == "-1.48")
-    #expect(AlertCondition.changePercent(from: Self.price("8"), to: Self.price("8.0002"))?.text == "0.00")
+    #expect(
+      AlertCondition.changePercent(from: Self.price("80504.47"), to: Self.price("79313.61"))?.text
+        == "-1.48")
+    #expect(
+      AlertCondition.changePercent(from: Self.price("8"), to: Self.price("8.0002"))?.text == "0.00")
     #expect(AlertCondition.changePercent(from: Self.price("0"), to: Self.price("1")) == nil)
   }
 

@@ -123,29 +123,11 @@ import Testing
     #expect(try fixture.listing() == ["state.json", "state.json.bak-v2", "state.json.lock"])
   }
 
-  /// A version 3 file as cointrack 0.3 wrote it: no alerts.
+  /// A version 3 file, no alerts in it, as a script might have rewritten it: on one line.
   static let version3 = Array(
-    """
-    {
-      "schema_version": 3,
-      "profile": {
-        "username": "carol",
-        "source": null,
-        "currency": null
-      },
-      "coins": [
-        {
-          "id": 1,
-          "symbol": "BTC",
-          "name": "Bitcoin",
-          "coingecko_id": "bitcoin"
-        }
-      ],
-      "next_id": 2,
-      "revision": 9
-    }
-
-    """.utf8)
+    (#"{"schema_version":3,"profile":{"username":"carol","source":null,"currency":null},"#
+      + #""coins":[{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":"bitcoin"}],"#
+      + #""next_id":2,"revision":9}"# + "\n").utf8)
 
   @Test func aVersion3FileReadsWithoutAlertsAndMigratesWhenOneIsAdded() throws {
     let fixture = try StateFixture()

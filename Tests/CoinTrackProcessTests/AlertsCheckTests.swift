@@ -13,7 +13,8 @@ import Testing
   @Test func twoChecksAtTheSameMomentNeverBothReportOneFiring() throws {
     let sandbox = try Sandbox()
     for alert in [
-      ["btc", "--below", "80000"], ["btc", "--above", "80000"], ["eth", "--change", "-2", "--days", "1"],
+      ["btc", "--below", "80000"], ["btc", "--above", "80000"],
+      ["eth", "--change", "-2", "--days", "1"],
     ] {
       #expect(try sandbox.run(["alerts", "add"] + alert).status == 0)
     }
@@ -21,10 +22,13 @@ import Testing
     let wait: [String: String?] = ["COINTRACK_LOCK_TIMEOUT": "120"]
     // BTC closes at 80504.47 on 2026-05-12 and 79313.61 on 05-13; ETH falls 2.77% on 05-12 and
     // 0.72% on 05-13. So each day fires what the other re-armed.
-    let rounds = (0..<30).map { $0.isMultiple(of: 2) ? ("2026-05-12", ["2", "3"]) : ("2026-05-13", ["1"]) }
+    let rounds = (0..<30).map {
+      $0.isMultiple(of: 2) ? ("2026-05-12", ["2", "3"]) : ("2026-05-13", ["1"])
+    }
     for (round, (day, expected)) in rounds.enumerated() {
       let checks = try (0..<2).map { _ in
-        try sandbox.spawn(["alerts", "check", "--today", day, "--format", "csv"], environment: wait)
+        try sandbox.spawn(
+          ["alerts", "check", "--today", day, "--format", "csv"], environment: wait)
       }
       let results = checks.map { $0.finish() }
       // One of the two reports the firings, the other none, and no firing twice.
@@ -45,7 +49,8 @@ import Testing
     for alert in [
       ["btc", "--below", "70000"], ["eth", "--above", "3412.55"], ["sol", "--above", "151"],
     ] {
-      let added = try run(sandbox, ["alerts", "add"] + alert + ["--source", "coingecko"], api: api)
+      let added = try run(
+        sandbox, ["alerts", "add"] + alert + ["--source", "coingecko"], api: api)
       #expect(added.status == 0, "\(added.standardError)")
     }
     // An alert in the snapshot's USDT is not compared with CoinGecko's dollars.
@@ -92,13 +97,15 @@ import Testing
     let mail = bin.appendingPathComponent("mail")
     let mailLog = sandbox.root.appendingPathComponent("mail.log")
     try #"""
-      #!/bin/sh
-      { printf '%s|' "$@"; printf '\n'; cat; } > "$MAIL_LOG"
-      """#.write(to: mail, atomically: true, encoding: .utf8)
+    #!/bin/sh
+    { printf '%s|' "$@"; printf '\n'; cat; } > "$MAIL_LOG"
+    """#.write(to: mail, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: mail.path)
     var environment = sandbox.environment
-    environment["PATH"] = [bin.path, Sandbox.binary.deletingLastPathComponent().path, "/usr/bin:/bin"]
-      .joined(separator: ":")
+    environment["PATH"] = [
+      bin.path, Sandbox.binary.deletingLastPathComponent().path, "/usr/bin:/bin",
+    ]
+    .joined(separator: ":")
     environment["MAIL_LOG"] = mailLog.path
     let cron = { (today: String) throws -> (result: ProcessResult, mailed: String?) in
       try? FileManager.default.removeItem(at: mailLog)

@@ -101,7 +101,9 @@ import Testing
     #expect(all.rows.map { $0.prefix(6) } == ["1,BTC,"])
     #expect(all.status == 1)
     // On a day it does not hold, --all prints nothing, and does not re-arm it either.
-    let json = try sandbox.run(["alerts", "check", "--all", "--today", "2026-05-14", "--format", "json"])
+    let json = try sandbox.run([
+      "alerts", "check", "--all", "--today", "2026-05-14", "--format", "json",
+    ])
     #expect(json.standardOutput == "[]\n")
     #expect(json.status == 0)
     #expect(sandbox.stateData() == before)
@@ -150,7 +152,10 @@ import Testing
       ["add", "btc", "--above", "1", "--below", "2"], 64,
       "--above and --below cannot be used together."
     ),
-    (["add", "btc", "--below", "-60000"], 65, "the price '-60000' is not above 0; an alert's PRICE is a price a coin can have."),
+    (
+      ["add", "btc", "--below", "-60000"], 65,
+      "the price '-60000' is not above 0; an alert's PRICE is a price a coin can have."
+    ),
     (
       ["add", "btc", "--below", "6e4"], 64,
       "invalid PRICE '6e4' for --below: use a plain decimal such as 60000 or 0.25, without "
@@ -169,7 +174,10 @@ import Testing
       "the percentage '-100' is out of range: it must be other than 0, above -100 (nothing "
         + "falls further), at most 1000000 in size and have at most 4 decimals."
     ),
-    (["add", "btc", "--change", "5", "--days", "0"], 65, "--days '0' is out of range: look back 1 to 36500 days."),
+    (
+      ["add", "btc", "--change", "5", "--days", "0"], 65,
+      "--days '0' is out of range: look back 1 to 36500 days."
+    ),
     (["add", "bitcon", "--below", "1"], 66, "unknown coin 'bitcon'; did you mean BTC (Bitcoin)?"),
     (
       ["add", "btc", "--below", "70000.0"], 65,
@@ -206,7 +214,9 @@ import Testing
         == #"{"id":3,"symbol":"SOL","condition":"above","threshold":90,"days":null,"currency":"USDT","fired_on":null,"coin_id":"solana"}"#
         .wrappedInJSONArray)
     let list = try sandbox.run(["alerts", "list", "--format", "tsv", "--no-header"])
-    #expect(list.standardOutput == "2\tETH\tchange\t-10\t7\tUSDT\t\tethereum\n3\tSOL\tabove\t90\t\tUSDT\t\tsolana\n")
+    #expect(
+      list.standardOutput
+        == "2\tETH\tchange\t-10\t7\tUSDT\t\tethereum\n3\tSOL\tabove\t90\t\tUSDT\t\tsolana\n")
   }
 }
 

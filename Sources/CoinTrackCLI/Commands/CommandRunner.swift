@@ -73,8 +73,11 @@ struct CommandRunner {
           "note: the price for \(day) is the latest price, not the close of a finished day.")
       }
     }
-    for note in notes + notices.all.map(ErrorFunnel.note) {
-      try? context.standardError.write("\(CommandTable.programName): \(note)\n")
+    // One write for all the notes: `alerts check` may note dozens of alerts.
+    let allNotes = notes + notices.all.map(ErrorFunnel.note)
+    if !allNotes.isEmpty {
+      try? context.standardError.write(
+        allNotes.map { "\(CommandTable.programName): \($0)\n" }.joined())
     }
     return exitCode
   }

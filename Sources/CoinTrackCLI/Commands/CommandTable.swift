@@ -66,7 +66,8 @@ enum CommandTable {
     ],
     examples: [
       Example(
-        command: "cointrack alerts add btc --below 60000", explanation: "Watch for BTC under 60,000."
+        command: "cointrack alerts add btc --below 60000",
+        explanation: "Watch for BTC under 60,000."
       ),
       Example(
         command: "cointrack alerts check --format csv",

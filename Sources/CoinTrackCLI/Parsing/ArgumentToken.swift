@@ -54,7 +54,8 @@ extension ArgumentToken {
   var optionValue: String? {
     switch kind {
     case .value(let text): return text
-    case .shortOptions(let characters) where characters.first?.isASCII == true
+    case .shortOptions(let characters)
+    where characters.first?.isASCII == true
       && characters.first?.isNumber == true:
       return text
     default: return nil

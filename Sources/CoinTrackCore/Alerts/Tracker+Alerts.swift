@@ -36,18 +36,22 @@ extension Tracker {
     }
   }
 
-  /// Evaluates every alert on the source's latest prices and reports those that fired: whose
-  /// condition holds and did not at the check before (or never was checked). Their memory is
-  /// updated under the state lock in one save, so that two checks at the same moment never both
-  /// report one firing. With `allThatHold`, reports every alert whose condition holds and
-  /// changes nothing.
-  public func checkAlerts(allThatHold: Bool) throws -> AlertCheck {
-    let alerts = try openStore().load().alerts
-    // No alert, nothing to read or write: a check on a fresh machine creates no file.
-    guard !alerts.isEmpty else { return AlertCheck(reported: [], skipped: []) }
+  /// Evaluates the stored `alerts` on the source's latest prices and reports those that fired:
+  /// whose condition holds and did not at the check before (or never was checked). Their memory
+  /// is updated under the state lock in one save, so that two checks at the same moment never
+  /// both report one firing. With `allThatHold`, reports every alert whose condition holds and
+  /// changes nothing. The caller loads the state (once, as the preferred source comes from it
+  /// too).
+  public func checkAlerts(_ alerts: [Alert], allThatHold: Bool) throws -> AlertCheck {
     var check = try read(alerts)
     if allThatHold {
       check.reported.removeAll { !$0.holds }
+      return check
+    }
+    // Nothing to fire or re-arm as the alerts were read: the check takes no lock and writes
+    // nothing, as if it ran before any check that changed them since.
+    guard check.reported.contains(where: { $0.holds == ($0.alert.firedOn == nil) }) else {
+      check.reported = []
       return check
     }
     let readings = Dictionary(check.reported.map { ($0.alert.id, $0) }) { first, _ in first }
@@ -107,7 +111,8 @@ extension Tracker {
         let key = ReferenceDay(coinID: alert.coin.id, day: latest.day.adding(days: -days))
         if references[key] == nil { references[key] = try close(of: alert.coin, on: key.day) }
         reference = references[key] ?? nil
-        guard let referencePrice = reference?.price, ExactDecimal.zero < ExactDecimal(referencePrice)
+        guard let referencePrice = reference?.price,
+          ExactDecimal.zero < ExactDecimal(referencePrice)
         else {
           skipped.append(
             SkippedAlert(

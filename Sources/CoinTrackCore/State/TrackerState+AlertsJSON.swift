@@ -111,15 +111,7 @@ extension JSONReader {
       throw .schema(StateSchemaError(keyPath: path.member(keys[key]).text, problem: .invalid(rule)))
     }
     let alertCurrency = try required(currency, keys[7], in: path)
-    guard PriceSourceKind.allCases.contains(where: { $0.currencies.contains(alertCurrency) })
-    else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[7]).text,
-          problem: .invalid(
-            "is '\(UntrustedText.terminalEscaped(alertCurrency))', not a currency code any "
-              + "source quotes")))
-    }
+    try checkCurrency(alertCurrency, at: path.member(keys[7]))
     var firedDay: Day?
     if let firedText = try required(firedOn, keys[8], in: path) {
       guard let day = Day(iso: firedText) else {
@@ -149,24 +141,5 @@ extension JSONReader {
           + "most \(AlertCondition.maximumPercentDecimals) decimals"
       )
     }
-  }
-
-  /// A number's exact text.
-  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try expect(.number, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readNumber() }
-  }
-
-  /// A whole number in `range`, or null.
-  mutating func readOptionalInteger(
-    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
-  ) throws(StateDocumentError) -> Int? {
-    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readInteger(at: path(), in: range)
-    }
-    try syntax { () throws(JSONSyntaxError) in try readNull() }
-    return nil
   }
 }

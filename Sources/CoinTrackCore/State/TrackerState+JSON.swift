@@ -122,7 +122,6 @@ extension TrackerState {
   }
 }
 
-
 /// The state document read as it is parsed.
 extension JSONReader {
   fileprivate mutating func readState() throws(StateDocumentError) -> (
@@ -195,10 +194,13 @@ extension JSONReader {
     var currency: String??
     try readMembers(of: path, keys: TrackerState.profileKeys) {
       reader, key throws(StateDocumentError) in
+      // A value, not a path made inside each autoclosure: Swift 6.3's optimizer crashes
+      // (CopyPropagation) on those once the reads live in another file.
+      let member = path.member(keys[key])
       switch key {
-      case 0: username = try reader.readString(at: path.member(keys[key]))
-      case 1: source = try reader.readOptionalString(at: path.member(keys[key]))
-      default: currency = try reader.readOptionalString(at: path.member(keys[key]))
+      case 0: username = try reader.readString(at: member)
+      case 1: source = try reader.readOptionalString(at: member)
+      default: currency = try reader.readOptionalString(at: member)
       }
     }
     let profile = Profile(
@@ -218,15 +220,8 @@ extension JSONReader {
             "is '\(UntrustedText.terminalEscaped(source))', not one of "
               + PriceSourceKind.allCases.map(\.rawValue).joined(separator: ", "))))
     }
-    if let currency = profile.preferredCurrency,
-      !PriceSourceKind.allCases.contains(where: { $0.currencies.contains(currency) })
-    {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[2]).text,
-          problem: .invalid(
-            "is '\(UntrustedText.terminalEscaped(currency))', not a currency code any source "
-              + "quotes")))
+    if let currency = profile.preferredCurrency {
+      try checkCurrency(currency, at: path.member(keys[2]))
     }
     return profile
   }
@@ -250,11 +245,13 @@ extension JSONReader {
       var coingeckoID: String??
       try readMembers(of: coinPath, keys: keyTable) {
         reader, key throws(StateDocumentError) in
+        // A value, for the optimizer's sake, as in readProfile.
+        let member = coinPath.member(keys[key])
         switch key {
-        case 0: id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
-        case 1: symbol = try reader.readString(at: coinPath.member(keys[key]))
-        case 2: name = try reader.readString(at: coinPath.member(keys[key]))
-        default: coingeckoID = try reader.readOptionalString(at: coinPath.member(keys[key]))
+        case 0: id = try reader.readInteger(at: member, in: 1...Int(Int32.max))
+        case 1: symbol = try reader.readString(at: member)
+        case 2: name = try reader.readString(at: member)
+        default: coingeckoID = try reader.readOptionalString(at: member)
         }
       }
       let coin = TrackedCoin(

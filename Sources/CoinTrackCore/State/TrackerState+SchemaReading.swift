@@ -126,4 +126,36 @@ extension JSONReader {
     guard kind == .number else { return (kind, nil) }
     return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
   }
+
+  /// A number's exact text.
+  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError) -> String
+  {
+    try expect(.number, at: path())
+    return try syntax { () throws(JSONSyntaxError) in try readNumber() }
+  }
+
+  /// A whole number in `range`, or null.
+  mutating func readOptionalInteger(
+    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
+  ) throws(StateDocumentError) -> Int? {
+    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
+      return try readInteger(at: path(), in: range)
+    }
+    try syntax { () throws(JSONSyntaxError) in try readNull() }
+    return nil
+  }
+
+  /// Refuses a currency code no source quotes, such as `usd` or one holding a line break.
+  func checkCurrency(_ currency: String, at path: SchemaPath) throws(StateDocumentError) {
+    guard !PriceSourceKind.allCases.contains(where: { $0.currencies.contains(currency) }) else {
+      return
+    }
+    throw .schema(
+      StateSchemaError(
+        keyPath: path.text,
+        problem: .invalid(
+          "is '\(UntrustedText.terminalEscaped(currency))', not a currency code any source "
+            + "quotes")))
+  }
 }

@@ -6,7 +6,7 @@ struct AlertsCheckCommand: LeafCommand {
   static let allOption = OptionSpec(
     "all",
     summary: "Print every alert whose condition holds now, whatever fired before, and change "
-      + "nothing.")
+      + "nothing; exit \(ExitCode.alertFired.rawValue) when one holds.")
 
   static let spec = CommandSpec(
     "check", summary: "Check every alert and print those that fired.",
@@ -45,7 +45,7 @@ struct AlertsCheckCommand: LeafCommand {
   func run(in session: CommandSession) throws -> CommandOutput {
     let today = try session.today()
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
-    let check = try tracker.checkAlerts(allThatHold: reportsAllThatHold)
+    let check = try tracker.checkAlerts(try session.state().alerts, allThatHold: reportsAllThatHold)
     return .records(
       RecordOutput(
         .alertReadings(check.reported), notes: check.skipped.map(Self.note),
