@@ -104,3 +104,34 @@ import Testing
     #expect(!five.asksTheSame(as: above))
   }
 }
+
+/// The alerts of a state file: ids in any order, none twice, none at or past `next_alert_id`.
+@Suite struct AlertStateTests {
+  static func decode(ids: [Int], next: Int) throws(StateDocumentError) -> [Int] {
+    let alerts = ids.map {
+      #"{"id":\#($0),"symbol":"BTC","name":"Bitcoin","coingecko_id":"bitcoin","#
+        + #""condition":"below","threshold":5,"days":null,"currency":"USDT","fired_on":null}"#
+    }
+    let text =
+      #"{"schema_version":4,"profile":{"username":"a","source":null,"currency":null},"#
+      + #""coins":[],"next_id":1,"revision":0,"alerts":[\#(alerts.joined(separator: ","))],"#
+      + #""next_alert_id":\#(next)}"#
+    return try TrackerState.decode(Array(text.utf8)).state.alerts.map(\.id)
+  }
+
+  @Test func idsInAnyOrderAreRead() throws {
+    #expect(try Self.decode(ids: [5, 2, 9], next: 10) == [5, 2, 9])
+  }
+
+  @Test func aRepeatedIdOrOneNotBelowTheCounterIsRefused() {
+    #expect(
+      throws: StateDocumentError.schema(
+        StateSchemaError(keyPath: "alerts[2].id", problem: .invalid("repeats id 5")))
+    ) { try Self.decode(ids: [5, 2, 5], next: 10) }
+    #expect(
+      throws: StateDocumentError.schema(
+        StateSchemaError(
+          keyPath: "next_alert_id", problem: .invalid("is 9 but alert id 9 is already used")))
+    ) { try Self.decode(ids: [5, 9, 2], next: 9) }
+  }
+}
