@@ -54,11 +54,14 @@ extension ArgumentToken {
   var optionValue: String? {
     switch kind {
     case .value(let text): return text
-    case .shortOptions(let characters)
-    where characters.first?.isASCII == true
-      && characters.first?.isNumber == true:
+    case .shortOptions(let characters) where characters.first.map(\.isASCIIDigit) == true:
       return text
     default: return nil
     }
   }
+}
+
+extension Character {
+  /// 0 to 9, and no other digit of any script.
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
