@@ -45,95 +45,11 @@ extension TrackerState {
   }
 }
 
-extension JSONReader {
-  /// The `alerts` array, each alert checked against the rules `alerts add` keeps.
-  mutating func readAlerts() throws(StateDocumentError) -> [Alert] {
-    let path = SchemaPath.document.member("alerts")
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var alerts: [Alert] = []
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      alerts.append(try readAlert(at: SchemaPath(container: path.text, index: alerts.count)))
-    }
-    return alerts
-  }
-
-  private mutating func readAlert(at path: SchemaPath) throws(StateDocumentError) -> Alert {
-    let keys = Alert.keys.names
-    var id: Int?
-    var symbol: String?
-    var name: String?
-    var coingeckoID: String??
-    var condition: String?
-    var threshold: String?
-    var days: Int??
-    var currency: String?
-    var firedOn: String??
-    try readMembers(of: path, keys: Alert.keys) { reader, key throws(StateDocumentError) in
-      let member = path.member(keys[key])
-      switch key {
-      case 0: id = try reader.readInteger(at: member, in: 1...TrackerState.largestID)
-      case 1: symbol = try reader.readString(at: member)
-      case 2: name = try reader.readString(at: member)
-      case 3: coingeckoID = try reader.readOptionalString(at: member)
-      case 4: condition = try reader.readString(at: member)
-      case 5: threshold = try reader.readNumberText(at: member)
-      case 6: days = try reader.readOptionalInteger(at: member, in: AlertCondition.dayRange)
-      case 7: currency = try reader.readString(at: member)
-      default: firedOn = try reader.readOptionalString(at: member)
-      }
-    }
-    let coin = Coin(
-      symbol: try required(symbol, keys[1], in: path), name: try required(name, keys[2], in: path),
-      coingeckoID: try required(coingeckoID, keys[3], in: path))
-    if let (key, rule) = TrackerState.brokenRule(of: coin) {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(TrackerState.coinKeys.names[key]).text, problem: .invalid(rule)))
-    }
-    let conditionName = try required(condition, keys[4], in: path)
-    let thresholdText = try required(threshold, keys[5], in: path)
-    let dayCount = try required(days, keys[6], in: path)
-    // Only a change looks back over days; checked here to blame `days` rather than the name.
-    if ["above", "below"].contains(conditionName), dayCount != nil {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[6]).text, problem: .invalid("must be null for a price alert")))
-    }
-    if conditionName == "change", dayCount == nil {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[6]).text,
-          problem: .invalid("must be a number of days for a change alert")))
-    }
-    let alertCondition: AlertCondition
-    do throws(AlertError) {
-      alertCondition = try AlertCondition.checked(
-        name: conditionName, threshold: thresholdText, days: dayCount)
-    } catch {
-      let (key, rule) = Self.brokenRule(error)
-      throw .schema(StateSchemaError(keyPath: path.member(keys[key]).text, problem: .invalid(rule)))
-    }
-    let alertCurrency = try required(currency, keys[7], in: path)
-    try checkCurrency(alertCurrency, at: path.member(keys[7]))
-    var firedDay: Day?
-    if let firedText = try required(firedOn, keys[8], in: path) {
-      guard let day = Day(iso: firedText) else {
-        throw .schema(
-          StateSchemaError(
-            keyPath: path.member(keys[8]).text, problem: .invalid("is not a date YYYY-MM-DD")))
-      }
-      firedDay = day
-    }
-    return Alert(
-      id: try required(id, keys[0], in: path), coin: coin, condition: alertCondition,
-      currency: alertCurrency, firedOn: firedDay)
-  }
-
+extension AlertError {
   /// The key to blame for an alert's condition that breaks a rule, by its position among an
   /// alert's keys, and the rule in words.
-  private static func brokenRule(_ error: AlertError) -> (key: Int, rule: String) {
-    switch error {
+  var brokenRule: (key: Int, rule: String) {
+    switch self {
     case .unknownCondition: return (4, "is not one of above, below, change")
     case .invalidDays(_, let allowed):
       return (6, "must be a number of days from \(allowed.lowerBound) to \(allowed.upperBound)")

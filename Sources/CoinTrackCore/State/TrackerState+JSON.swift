@@ -34,13 +34,13 @@ extension TrackerState {
 
   /// The keys of the document, in the order they are written; `revision` came in version 2,
   /// `alerts` and `next_alert_id` in version 4.
-  fileprivate static let documentKeys = JSONKeyTable([
+  static let documentKeys = JSONKeyTable([
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
   ])
-  fileprivate static let profileKeys = JSONKeyTable(["username", "source", "currency"])
+  static let profileKeys = JSONKeyTable(["username", "source", "currency"])
   static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
   /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
-  fileprivate static let smallestCoinLength = 51
+  static let smallestCoinLength = 51
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
@@ -93,7 +93,7 @@ extension TrackerState {
   }
 
   /// The value of `schema_version`, checked to be a version this build can read.
-  fileprivate static func checkedVersion(kind: JSONKind, number: Int?) throws(StateSchemaError)
+  static func checkedVersion(kind: JSONKind, number: Int?) throws(StateSchemaError)
     -> Int
   {
     let version = try checkedInteger(
@@ -119,157 +119,5 @@ extension TrackerState {
         problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
     }
     return number
-  }
-}
-
-/// The state document read as it is parsed.
-extension JSONReader {
-  fileprivate mutating func readState() throws(StateDocumentError) -> (
-    state: TrackerState, version: Int
-  ) {
-    let keys = TrackerState.documentKeys.names
-    let path = SchemaPath.document
-    var version: Int?
-    var profile: Profile?
-    var coins: [TrackedCoin]?
-    var nextID: Int?
-    var revision: Int?
-    var alerts: [Alert]?
-    var nextAlertID: Int?
-    try readMembers(of: path, keys: TrackerState.documentKeys) {
-      reader, key throws(StateDocumentError) in
-      switch key {
-      case 0:
-        let (kind, number) = try reader.readKindAndWholeNumber()
-        do throws(StateSchemaError) {
-          version = try TrackerState.checkedVersion(kind: kind, number: number)
-        } catch {
-          throw .schema(error)
-        }
-      case 1: profile = try reader.readProfile()
-      case 2: coins = try reader.readCoins()
-      case 3:
-        // One past the largest id: the counter after the last id has been given out.
-        nextID = try reader.readInteger(
-          at: path.member(keys[3]), in: 1...TrackerState.largestID + 1)
-      case 4:
-        revision = try reader.readInteger(
-          at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
-      case 5: alerts = try reader.readAlerts()
-      default:
-        nextAlertID = try reader.readInteger(
-          at: path.member(keys[6]), in: 1...TrackerState.largestID + 1)
-      }
-    }
-    let fileVersion = try required(version, keys[0], in: path)
-    // A key a version does not have is unknown to a file of that version.
-    for (key, since, isPresent) in [
-      (keys[4], 2, revision != nil), (keys[5], 4, alerts != nil), (keys[6], 4, nextAlertID != nil),
-    ] where isPresent && fileVersion < since {
-      throw .schema(StateSchemaError(keyPath: key, problem: .unknownKey))
-    }
-    let state = TrackerState(
-      profile: try required(profile, keys[1], in: path),
-      coins: try required(coins, keys[2], in: path),
-      nextID: try required(nextID, keys[3], in: path),
-      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path),
-      alerts: fileVersion < 4 ? [] : try required(alerts, keys[5], in: path),
-      nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path))
-    if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
-      throw .schema(
-        StateSchemaError(
-          keyPath: keys[3],
-          problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
-    }
-    try TrackerState.checkAlertIDs(of: state)
-    return (state, fileVersion)
-  }
-
-  private mutating func readProfile() throws(StateDocumentError) -> Profile {
-    let keys = TrackerState.profileKeys.names
-    let path = SchemaPath.document.member("profile")
-    var username: String?
-    // Present with null and absent differ: only the second is an error.
-    var source: String??
-    var currency: String??
-    try readMembers(of: path, keys: TrackerState.profileKeys) {
-      reader, key throws(StateDocumentError) in
-      // A value, not a path made inside each autoclosure: Swift 6.3's optimizer crashes
-      // (CopyPropagation) on those once the reads live in another file.
-      let member = path.member(keys[key])
-      switch key {
-      case 0: username = try reader.readString(at: member)
-      case 1: source = try reader.readOptionalString(at: member)
-      default: currency = try reader.readOptionalString(at: member)
-      }
-    }
-    let profile = Profile(
-      username: try required(username, keys[0], in: path),
-      preferredSource: try required(source, keys[1], in: path),
-      preferredCurrency: try required(currency, keys[2], in: path))
-    guard (try? Profile.validUsername(profile.username)) == profile.username else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[0]).text, problem: .invalid("is not a valid username")))
-    }
-    if let source = profile.preferredSource, PriceSourceKind(rawValue: source) == nil {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[1]).text,
-          problem: .invalid(
-            "is '\(UntrustedText.terminalEscaped(source))', not one of "
-              + PriceSourceKind.allCases.map(\.rawValue).joined(separator: ", "))))
-    }
-    if let currency = profile.preferredCurrency {
-      try checkCurrency(currency, at: path.member(keys[2]))
-    }
-    return profile
-  }
-
-  private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
-    let keyTable = TrackerState.coinKeys
-    let keys = keyTable.names
-    let path = SchemaPath.document.member("coins")
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var coins: [TrackedCoin] = []
-    // Room for as many coins as the bytes left could hold: room never filled is memory never
-    // touched, while growing the array coin by coin copied it and touched twice the memory.
-    coins.reserveCapacity(remainingByteCount / TrackerState.smallestCoinLength)
-    let container = path.text
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      let coinPath = SchemaPath(container: container, index: coins.count)
-      var id: Int?
-      var symbol: String?
-      var name: String?
-      var coingeckoID: String??
-      try readMembers(of: coinPath, keys: keyTable) {
-        reader, key throws(StateDocumentError) in
-        // A value, for the optimizer's sake, as in readProfile.
-        let member = coinPath.member(keys[key])
-        switch key {
-        case 0: id = try reader.readInteger(at: member, in: 1...Int(Int32.max))
-        case 1: symbol = try reader.readString(at: member)
-        case 2: name = try reader.readString(at: member)
-        default: coingeckoID = try reader.readOptionalString(at: member)
-        }
-      }
-      let coin = TrackedCoin(
-        id: try required(id, keys[0], in: coinPath),
-        coin: Coin(
-          symbol: try required(symbol, keys[1], in: coinPath),
-          name: try required(name, keys[2], in: coinPath),
-          coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
-      if let (key, rule) = TrackerState.brokenRule(of: coin.coin) {
-        throw .schema(
-          StateSchemaError(keyPath: coinPath.member(keys[key]).text, problem: .invalid(rule)))
-      }
-      coins.append(coin)
-    }
-    if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
-      let path = SchemaPath(container: container, index: index, key: key)
-      throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
-    }
-    return coins
   }
 }
