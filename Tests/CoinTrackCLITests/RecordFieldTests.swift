@@ -31,8 +31,7 @@ import Testing
     case .alert: return .alerts([alert])
     case .alertReading:
       return .alertReadings([
-        AlertReading(
-          alert: alert, latest: row, reference: nil, changePercent: nil, holds: true)
+        AlertReading(alert: alert, latest: row, reference: nil, holds: true)
       ])
     }
   }

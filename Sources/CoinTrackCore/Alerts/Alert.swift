@@ -91,7 +91,8 @@ public enum AlertCondition: Hashable, Sendable {
     guard input.utf8.count <= maximumPriceLength, let price = Price(decimalText: input) else {
       throw AlertError.malformedNumber(input: input, what: .price)
     }
-    guard ExactDecimal.zero < ExactDecimal(price) else {
+    // Plain decimal text is above zero when it has no sign and a digit other than 0.
+    guard !input.hasPrefix("-"), input.utf8.contains(where: { (0x31...0x39).contains($0) }) else {
       throw AlertError.priceNotPositive(input: input)
     }
     return price

@@ -7,11 +7,15 @@ public struct AlertReading: Hashable, Sendable {
   /// For a change alert, the close it was compared with: that of `days` days before the latest
   /// price's day.
   public let reference: PriceRow?
-  /// For a change alert, the change from the reference close in percent, rounded half to even
-  /// to two decimals.
-  public let changePercent: Price?
   /// Whether the condition holds on these prices, compared exactly.
   public let holds: Bool
+
+  /// For a change alert, the change from the reference close in percent, rounded half to even
+  /// to two decimals; worked out only for the alerts printed.
+  public var changePercent: Price? {
+    guard let reference = reference?.price, let price = latest.price else { return nil }
+    return AlertCondition.changePercent(from: reference, to: price)
+  }
 }
 
 /// An alert a check left alone, and why: nothing fired and nothing re-armed.

@@ -53,7 +53,9 @@ struct AlertsCheckCommand: LeafCommand {
         exitCode: check.reported.isEmpty ? .success : .alertFired))
   }
 
-  /// The note on stderr for an alert the check left as it was.
+  /// The note on stderr for an alert the check left as it was. Values are interpolated as
+  /// text, not as themselves: a check may note dozens of alerts, and interpolating a value
+  /// looks up its conformances at run time.
   static func note(_ skipped: SkippedAlert) -> String {
     let alert = skipped.alert
     let symbol = alert.coin.symbol
@@ -64,9 +66,9 @@ struct AlertsCheckCommand: LeafCommand {
         "the \(source) source quotes \(currency); check it with a --source and --currency "
         + "that quote \(alert.currency)"
     case .noPrice(let source, let today):
-      reason = "the \(source) source has no \(symbol) price on or before \(today)"
+      reason = "the \(source) source has no \(symbol) price on or before \(today.description)"
     case .noReferenceClose(let source, let day):
-      reason = "the \(source) source has no \(symbol) close on \(day) to compare with"
+      reason = "the \(source) source has no \(symbol) close on \(day.description) to compare with"
     }
     return "note: alert \(alert.id) (\(describe(alert))) was not checked: \(reason)."
   }
@@ -76,9 +78,9 @@ struct AlertsCheckCommand: LeafCommand {
     let symbol = alert.coin.symbol
     switch alert.condition {
     case .above(let price), .below(let price):
-      return "\(symbol) \(alert.condition.name) \(price) \(alert.currency)"
+      return "\(symbol) \(alert.condition.name) \(price.text) \(alert.currency)"
     case .change(let percent, let days):
-      return "\(symbol) change \(percent)% over \(days) day\(days == 1 ? "" : "s") in "
+      return "\(symbol) change \(percent.text)% over \(days) day\(days == 1 ? "" : "s") in "
         + alert.currency
     }
   }
