@@ -122,18 +122,23 @@ import Testing
     #expect(sandbox.stateData() == nil)
   }
 
+  /// One note for each coin, currency and reason, however many alerts it covers.
   @Test func alertsThatCannotBeCheckedAreLeftAloneWithANote() throws {
     let sandbox = try Sandbox()
     // ETH has no close on 2026-01-08, the day before 2026-01-09.
-    #expect(try sandbox.run(["alerts", "add", "eth", "--change", "-1", "--days", "1"]).status == 0)
+    for percent in ["-1", "-2"] {
+      let added = try sandbox.run(["alerts", "add", "eth", "--change", percent, "--days", "1"])
+      #expect(added.status == 0)
+    }
+    #expect(try sandbox.run(["alerts", "add", "btc", "--above", "1"]).status == 0)
     let result = try sandbox.run(["alerts", "check", "--today", "2026-01-09", "--format", "csv"])
-    #expect(result.status == 0)
-    #expect(result.standardOutput == Self.checkHeader)
+    #expect(result.status == 1)
+    #expect(Self.ids(in: result.standardOutput) == ["3"])
     #expect(
       result.standardError
-        == "cointrack: note: alert 1 (ETH change -1% over 1 day in USDT) was not checked: the "
-        + "offline source has no ETH close on 2026-01-08 to compare with.\n")
-    // An alert in another currency than the check's source quotes is not compared.
+        == "cointrack: note: alerts 1 and 2 on ETH in USDT were not checked: the offline source "
+        + "has no ETH close on 2026-01-08 to compare with.\n")
+    // Alerts in another currency than the check's source quotes are not compared.
     var text = try #require(sandbox.stateData().map { String(decoding: $0, as: UTF8.self) })
     text = text.replacingOccurrences(of: #""currency": "USDT""#, with: #""currency": "EUR""#)
     try sandbox.writeState(text)
@@ -141,9 +146,16 @@ import Testing
     #expect(other.status == 0)
     #expect(
       other.standardError
-        == "cointrack: note: alert 1 (ETH change -1% over 1 day in EUR) was not checked: the "
-        + "offline source quotes USDT; check it with a --source and --currency that quote EUR.\n")
+        == "cointrack: note: alerts 1 and 2 on ETH in EUR were not checked: the offline source "
+        + "quotes USDT; check them with a --source and --currency that quote EUR.\n"
+        + "cointrack: note: alert 3 (BTC above 1 EUR) was not checked: the offline source "
+        + "quotes USDT; check it with a --source and --currency that quote EUR.\n")
     #expect(sandbox.stateData() == Data(text.utf8))
+  }
+
+  /// The ids of the records of a CSV answer.
+  static func ids(in csv: String) -> [String] {
+    csv.split(separator: "\r\n").dropFirst().map { String($0.prefix { $0 != "," }) }
   }
 
   /// Bad input: one sentence, its code, and nothing stored.

@@ -48,29 +48,47 @@ struct AlertsCheckCommand: LeafCommand {
     let check = try tracker.checkAlerts(try session.state().alerts, allThatHold: reportsAllThatHold)
     return .records(
       RecordOutput(
-        .alertReadings(check.reported), notes: check.skipped.map(Self.note),
+        .alertReadings(check.reported), notes: Self.notes(check.skipped),
         openDays: check.reported.filter { !$0.latest.isClosed }.map(\.latest.day),
         exitCode: check.reported.isEmpty ? .success : .alertFired))
   }
 
-  /// The note on stderr for an alert the check left as it was. Values are interpolated as
-  /// text, not as themselves: a check may note dozens of alerts, and interpolating a value
-  /// looks up its conformances at run time.
-  static func note(_ skipped: SkippedAlert) -> String {
-    let alert = skipped.alert
-    let symbol = alert.coin.symbol
-    let reason: String
-    switch skipped.reason {
-    case .otherCurrency(let source, let currency):
-      reason =
-        "the \(source) source quotes \(currency); check it with a --source and --currency "
-        + "that quote \(alert.currency)"
-    case .noPrice(let source, let today):
-      reason = "the \(source) source has no \(symbol) price on or before \(today.description)"
-    case .noReferenceClose(let source, let day):
-      reason = "the \(source) source has no \(symbol) close on \(day.description) to compare with"
+  /// The notes on stderr for the alerts the check left as they were: one for each coin,
+  /// currency and reason, so that a coin without prices is one line however many alerts it has.
+  static func notes(_ skipped: [SkippedAlert]) -> [String] {
+    var groups: [SkippedGroup] = []
+    var members: [SkippedGroup: [Alert]] = [:]
+    for entry in skipped {
+      let group = SkippedGroup(
+        coinID: entry.alert.coin.id, currency: entry.alert.currency, reason: entry.reason)
+      if members[group] == nil { groups.append(group) }
+      members[group, default: []].append(entry.alert)
     }
-    return "note: alert \(alert.id) (\(describe(alert))) was not checked: \(reason)."
+    return groups.map { note(members[$0] ?? [], reason: $0.reason) }
+  }
+
+  /// The note for alerts on one coin in one currency, left alone for `reason`. Values are
+  /// interpolated as text: interpolating a value looks up its conformances at run time.
+  private static func note(_ alerts: [Alert], reason: SkippedAlert.Reason) -> String {
+    let first = alerts[0]
+    let symbol = first.coin.symbol
+    let why: String
+    switch reason {
+    case .otherCurrency(let source, let currency):
+      why =
+        "the \(source) source quotes \(currency); check \(alerts.count == 1 ? "it" : "them") "
+        + "with a --source and --currency that quote \(first.currency)"
+    case .noPrice(let source, let today):
+      why = "the \(source) source has no \(symbol) price on or before \(today.description)"
+    case .noReferenceClose(let source, let day):
+      why = "the \(source) source has no \(symbol) close on \(day.description) to compare with"
+    }
+    let named =
+      alerts.count == 1
+      ? "alert \(first.id) (\(describe(first))) was"
+      : "alerts \(ErrorFunnel.listing(alerts.map { String($0.id) }, conjunction: "and")) on "
+        + "\(symbol) in \(first.currency) were"
+    return "note: \(named) not checked: \(why)."
   }
 
   /// An alert in words: `BTC below 60000 USDT`, `ETH change -10% over 1 day`.
@@ -84,4 +102,11 @@ struct AlertsCheckCommand: LeafCommand {
         + alert.currency
     }
   }
+}
+
+/// Skipped alerts that share one note.
+private struct SkippedGroup: Hashable {
+  let coinID: String
+  let currency: String
+  let reason: SkippedAlert.Reason
 }
