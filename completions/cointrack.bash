@@ -6,9 +6,10 @@
 # Sets REPLY to the subcommands of a command path, such as 'coins'.
 _cointrack_subcommands() {
     case $1 in
-        '' ) REPLY='coins prices sync profile help completion' ;;
+        '' ) REPLY='coins prices profile alerts help completion' ;;
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
+        'alerts' ) REPLY='add list remove check' ;;
         *) REPLY='' ;;
     esac
 }
@@ -19,8 +20,9 @@ _cointrack_options() {
         'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
         'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today -h --help --version' ;;
         'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
+        'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;
     esac
 }
@@ -53,8 +55,8 @@ _cointrack_arguments() {
         'prices' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
-        'sync' )
-            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+        'alerts add' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
         'help' )
             if ((index >= 0)); then _cointrack_subcommands "$*"
@@ -78,7 +80,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--above|--below|--change|--days) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

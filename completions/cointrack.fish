@@ -7,11 +7,13 @@
 function __cointrack_subcommands
     switch "$argv"
         case ''
-            printf '%s\n' coins prices sync profile help completion
+            printf '%s\n' coins prices profile alerts help completion
         case 'coins'
             printf '%s\n' list add remove available
         case 'profile'
             printf '%s\n' show set
+        case 'alerts'
+            printf '%s\n' add list remove check
     end
 end
 
@@ -28,7 +30,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs
+            case --format --fields --today --source --currency --from --to --above --below --change --days
                 set value_of $word
                 continue
             case '-*'
@@ -76,8 +78,8 @@ complete -c cointrack -f
 # cointrack
 complete -c cointrack -n "__cointrack_at '' 0" -a coins -d 'Manage the tracked coins.'
 complete -c cointrack -n "__cointrack_at '' 0" -a prices -d 'Show a coin\'s daily prices between two dates.'
-complete -c cointrack -n "__cointrack_at '' 0" -a sync -d 'Fetch the newest daily closes into the local price history.'
 complete -c cointrack -n "__cointrack_at '' 0" -a profile -d 'Show or change the profile.'
+complete -c cointrack -n "__cointrack_at '' 0" -a alerts -d 'Store price alerts and check them, for cron jobs.'
 complete -c cointrack -n "__cointrack_at '' 0" -a help -d 'Show help for a command or a topic.'
 complete -c cointrack -n "__cointrack_at '' 0" -a completion -d 'Print a shell completion script.'
 complete -c cointrack -l format -x -a 'table csv tsv json jsonl ledger hledger beancount' -d 'How to print the results; \'cointrack help formats\' shows each with a sample.'
@@ -118,12 +120,6 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live sou
 complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id.'
 
-# cointrack sync
-complete -c cointrack -n "__cointrack_at 'sync'" -l source -x -a 'offline coingecko binance twelvedata' -d 'The live source to ask for every coin.'
-complete -c cointrack -n "__cointrack_at 'sync'" -l from -x -a 'today yesterday' -d 'The first day to fetch for a coin with no offline close yet: YYYY-MM-DD, \'today\' or \'yesterday\'.'
-complete -c cointrack -n "__cointrack_at 'sync'" -l jobs -x -d 'How many coins to sync at once (1 to 64); coingecko without a paid key and twelvedata take one coin at a time whatever N is.'
-complete -c cointrack -n "__cointrack_at 'sync' 0+" -a '(__cointrack_ask tracked)' -d 'A tracked coin (symbol, name, list id or @id), or any coin a source knows; without one, every tracked coin.'
-
 # cointrack profile
 complete -c cointrack -n "__cointrack_at 'profile' 0" -a show -d 'Show the username and preferences.'
 complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the username or the preferred source and currency.'
@@ -131,6 +127,29 @@ complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the user
 # cointrack profile set
 complete -c cointrack -n "__cointrack_at 'profile set'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'profile set'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+
+# cointrack alerts
+complete -c cointrack -n "__cointrack_at 'alerts' 0" -a add -d 'Store a price alert.'
+complete -c cointrack -n "__cointrack_at 'alerts' 0" -a list -d 'List the stored alerts.'
+complete -c cointrack -n "__cointrack_at 'alerts' 0" -a remove -d 'Remove alerts.'
+complete -c cointrack -n "__cointrack_at 'alerts' 0" -a check -d 'Check every alert and print those that fired.'
+
+# cointrack alerts add
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l above -x -d 'Fire when the price is at or above PRICE.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l below -x -d 'Fire when the price is at or below PRICE.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l change -x -d 'Fire when the price is at least PERCENT away from the close --days before: -10 on a fall of 10% or more, 5 on a rise of 5% or more.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l days -x -d 'How many days before the latest price\'s day --change compares with, 1 to 36500.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'alerts add'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+complete -c cointrack -n "__cointrack_at 'alerts add' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
+
+# cointrack alerts check
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l all -d 'Print every alert whose condition holds now, whatever fired before, and change nothing; exit 1 when one holds.'
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
+complete -c cointrack -n "__cointrack_at 'alerts check'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack help
 complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'

@@ -54,6 +54,18 @@ import Testing
     #expect(add.values(of: CommandTable.coinsAdd.arguments[0]) == ["-weird", "ada"])
   }
 
+  /// `--change -10`: a negative number is an option's value, not short options; a word that is
+  /// not a number is still an option, and a negative number where no value is taken is refused.
+  @Test func aNegativeNumberIsTheValueOfAnOptionThatTakesOne() throws {
+    let command = try parsed(["alerts", "add", "btc", "--change", "-10.5", "--days", "1"])
+    #expect(command.value(of: AlertsAddCommand.changeOption) == "-10.5")
+    #expect(command.value(of: AlertsAddCommand.daysOption) == "1")
+    #expect(throws: UsageError.self) {
+      try CommandLineParser.parse(["alerts", "add", "btc", "--change", "-x"])
+    }
+    #expect(throws: UsageError.self) { try CommandLineParser.parse(["alerts", "list", "-1"]) }
+  }
+
   @Test func helpAndVersionAreOutcomesNotErrors() throws {
     #expect(try CommandLineParser.parse([]) == .help(CommandPath(commands: [CommandTable.root])))
     #expect(try CommandLineParser.parse(["--version"]) == .version)

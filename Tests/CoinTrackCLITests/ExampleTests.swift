@@ -20,7 +20,14 @@ import Testing
         path: "/coins/pepe/market_chart/range",
         body: #"{"prices":[[1767312000000,0.0000051234]],"market_caps":[],"total_volumes":[]}"#),
     ])
-    let result = try TemporaryHome().run(
+    let home = try TemporaryHome()
+    // Examples of the alert commands act on stored alerts: two that never fire, ids 1 and 2.
+    if words.dropFirst().first == "alerts" {
+      for coin in ["btc", "eth"] {
+        #expect(home.run(["alerts", "add", coin, "--above", "1000000000"]).status == 0)
+      }
+    }
+    let result = home.run(
       Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])
     #expect(result.status == 0, "\(example.command): \(result.standardError)")
     #expect(!result.standardOutput.isEmpty, "\(example.command)")

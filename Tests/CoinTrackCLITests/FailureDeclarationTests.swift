@@ -13,6 +13,8 @@ import Testing
   static let day = Day(year: 2024, month: 1, day: 2)!
   static let days = DayRange(from: Day(year: 2024, month: 1, day: 1)!, to: day)!
   static let coin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
+  static let alert = Alert(
+    id: 1, coin: coin, condition: .below(Price(decimalText: "1")!), currency: "USDT")
 
   static let usageErrors: [UsageError] = [
     .unknownCommand(input: "x", at: root, suggestions: []),
@@ -33,7 +35,10 @@ import Testing
     .conflictingOptions(option, option, at: root),
     .nothingToSet(at: root),
     .undecodableArgument(bytes: [0xFF], at: root),
-    .invalidNumber(option: option, input: "0", allowed: 1...8, at: root),
+    .invalidWholeNumber(option: option, input: "0", allowed: 1...8, at: root),
+    .missingOneOf([option], at: root),
+    .optionNeedsOption(option, option, at: root),
+    .invalidNumber(input: "1e3", option: option, at: root),
   ]
 
   static let declaredFailures: [(any Error, ExitCode)] = [
@@ -96,6 +101,14 @@ import Testing
     ),
     (SyncIncomplete(failed: 1, total: 2, worst: .temporaryFailure), .temporaryFailure),
     (SyncIncomplete(failed: 2, total: 2, worst: .notFound), .notFound),
+    (AlertError.malformedNumber(input: "1e3", what: .price), .usage),
+    (AlertError.priceNotPositive(input: "-1"), .invalidValue),
+    (AlertError.percentOutOfRange(input: "0"), .invalidValue),
+    (AlertError.invalidDays(input: "0", allowed: 1...2), .invalidValue),
+    (AlertError.unknownCondition(input: "x"), .invalidValue),
+    (AlertError.duplicateAlert(existing: alert), .invalidValue),
+    (AlertError.unknownAlert(input: "9"), .notFound),
+    (AlertError.noAlertIDsLeft, .invalidValue),
   ]
 
   /// By index: a usage error prints the whole command table it carries.

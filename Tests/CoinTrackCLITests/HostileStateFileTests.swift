@@ -9,9 +9,9 @@ import Testing
 @Suite struct HostileStateFileTests {
   /// A valid state file of the current schema.
   static let valid = Array(
-    """
+    #"""
     {
-      "schema_version": 3,
+      "schema_version": 4,
       "profile": {
         "username": "alice",
         "source": null,
@@ -32,10 +32,29 @@ import Testing
         }
       ],
       "next_id": 6,
-      "revision": 7
+      "revision": 7\#(alertMembers)
     }
 
-    """.utf8)
+    """#.utf8)
+
+  /// The members version 4 added, as `valid` ends with them.
+  static let alertMembers = """
+    ,
+      "alerts": [
+        {
+          "id": 2,
+          "symbol": "BTC",
+          "name": "Bitcoin",
+          "coingecko_id": "bitcoin",
+          "condition": "change",
+          "threshold": -12.5,
+          "days": 7,
+          "currency": "USDT",
+          "fired_on": "2026-05-19"
+        }
+      ],
+      "next_alert_id": 3
+    """
 
   /// Commands that read the state, and commands that would change it.
   static let commands = [
@@ -68,7 +87,7 @@ import Testing
     "is not a name: 1 to 100 characters without control or invisible characters or "
     + "surrounding spaces"
 
-  static let nestingPrefix = #"{"schema_version": 3, "coins": "#
+  static let nestingPrefix = #"{"schema_version": 4, "coins": "#
 
   static let hostileFiles: [Hostile] = [
     Hostile(
@@ -124,13 +143,45 @@ import Testing
       complaint: "is unusable: 'coins[0].price' is not a known key"),
     Hostile(
       name: "a revision in a version 1 file",
-      bytes: replacing(#""schema_version": 3"#, with: #""schema_version": 1"#),
+      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 1"#),
       complaint: "is unusable: 'revision' is not a known key"),
     Hostile(
+      name: "alerts in a version 3 file",
+      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 3"#),
+      complaint: "is unusable: 'alerts' is not a known key"),
+    Hostile(
       name: "a newer schema version",
-      bytes: replacing(#""schema_version": 3"#, with: #""schema_version": 4"#),
+      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 5"#),
       complaint:
-        "has schema version 4, but this cointrack reads up to 3"),
+        "has schema version 5, but this cointrack reads up to 4"),
+    Hostile(
+      name: "an alert condition that is none",
+      bytes: replacing(#""condition": "change""#, with: #""condition": "sideways""#),
+      complaint: "is unusable: 'alerts[0].condition' is not one of above, below, change"),
+    Hostile(
+      name: "an alert threshold in exponent form",
+      bytes: replacing(#""threshold": -12.5"#, with: #""threshold": -1.25e1"#),
+      complaint:
+        "is unusable: 'alerts[0].threshold' is not a threshold: a price above 0, or a "
+        + "percentage other than 0 above -100 with at most 4 decimals"),
+    Hostile(
+      name: "a price alert with days",
+      bytes: replacing(#""condition": "change""#, with: #""condition": "below""#),
+      complaint: "is unusable: 'alerts[0].days' must be null for a price alert"),
+    Hostile(
+      name: "an alert fired on no day",
+      bytes: replacing(#""fired_on": "2026-05-19""#, with: #""fired_on": "2026-02-30""#),
+      complaint: "is unusable: 'alerts[0].fired_on' is not a date YYYY-MM-DD"),
+    Hostile(
+      name: "an alert id given out again",
+      bytes: replacing(#""next_alert_id": 3"#, with: #""next_alert_id": 2"#),
+      complaint: "is unusable: 'next_alert_id' is 2 but alert id 2 is already used"),
+    Hostile(
+      name: "an alert currency holding an escape sequence",
+      bytes: replacing(#""currency": "USDT""#, with: #""currency": "\u001b[2J""#),
+      complaint:
+        "is unusable: 'alerts[0].currency' is '\\u{1b}[2J', not a currency code any source "
+        + "quotes"),
     // Every field is checked against its rules, not only its type.
     Hostile(
       name: "a source that is no source",

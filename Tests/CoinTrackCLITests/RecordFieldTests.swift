@@ -1,12 +1,16 @@
-import CoinTrackCore
 import Foundation
 import Testing
 
 @testable import CoinTrackCLI
+@testable import CoinTrackCore
 
 /// Each record kind's fields are declared once, with their values: the header, the JSON keys,
 /// the table's columns, help's field lists and the names --fields takes are all that list.
 @Suite struct RecordFieldTests {
+  static let alert = Alert(
+    id: 2, coin: Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin"),
+    condition: .below(Price(decimalText: "60000")!), currency: "USDT")
+
   /// Records of `kind`, made by the function its command calls, with one record at least.
   static func records(of kind: RecordKind) -> RecordSet {
     let day = Day(iso: "2026-01-05")!
@@ -34,6 +38,11 @@ import Testing
               source: "binance")
           ], status: .added)
       ])
+    case .alert: return .alerts([alert])
+    case .alertReading:
+      return .alertReadings([
+        AlertReading(alert: alert, latest: row, reference: nil, holds: true)
+      ])
     }
   }
 
@@ -48,6 +57,8 @@ import Testing
     case .profile: return (["profile", "show"], "Fields (for --fields):")
     // On the snapshot's last day every coin is current, so the run asks no source.
     case .syncOutcome: return (["sync", "--today=2026-05-20"], "Fields (for --fields):")
+    case .alert: return (["alerts", "list"], "Fields (for --fields):")
+    case .alertReading: return (["alerts", "check"], "Fields (for --fields):")
     }
   }
 
@@ -127,6 +138,8 @@ import Testing
     case .priceStatistics: return "`prices --stats`"
     case .profile: return "`profile show`, `profile set`"
     case .syncOutcome: return "`sync`"
+    case .alert: return "`alerts add`, `alerts list`, `alerts remove`"
+    case .alertReading: return "`alerts check`"
     }
   }
 

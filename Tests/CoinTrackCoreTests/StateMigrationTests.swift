@@ -49,7 +49,7 @@ import Testing
     try store.update { $0.profile.username = "dave" }
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 1)) == Self.version1)
     let document = try JSONParser.parse(try #require(fixture.bytes()))
-    #expect(document["schema_version"] == .number("3"))
+    #expect(document["schema_version"] == .number(String(TrackerState.schemaVersion)))
     #expect(document["revision"] == .number("1"))
     let state = try store.load()
     #expect(state.profile.username == "dave")
@@ -114,13 +114,49 @@ import Testing
     }
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 2)) == Self.version2)
     let document = try JSONParser.parse(try #require(fixture.bytes()))
-    #expect(document["schema_version"] == .number("3"))
+    #expect(document["schema_version"] == .number(String(TrackerState.schemaVersion)))
     #expect(document["revision"] == .number("42"))
     let after = try store.load()
     #expect(after.coins.map(\.coin.id) == ["uniswap", "symbol/FOO", "uni"])
     #expect(after.coins.map(\.coin.symbol) == ["UNI", "FOO", "UNI"])
     #expect(after.profile == before.profile)
     #expect(try fixture.listing() == ["state.json", "state.json.bak-v2", "state.json.lock"])
+  }
+
+  /// A version 3 file, no alerts in it, as a script might have rewritten it: on one line.
+  static let version3 = Array(
+    (#"{"schema_version":3,"profile":{"username":"carol","source":null,"currency":null},"#
+      + #""coins":[{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":"bitcoin"}],"#
+      + #""next_id":2,"revision":9}"# + "\n").utf8)
+
+  @Test func aVersion3FileReadsWithoutAlertsAndMigratesWhenOneIsAdded() throws {
+    let fixture = try StateFixture()
+    try fixture.write(Self.version3)
+    let store = fixture.store()
+    let before = try store.load()
+    #expect(before.alerts.isEmpty)
+    #expect(before.nextAlertID == 1)
+    #expect(fixture.bytes() == Self.version3)
+    let alert = Alert(
+      id: 1, coin: before.coins[0].coin, condition: .below(Price(decimalText: "60000.5")!),
+      currency: "USDT")
+    try store.update { state in
+      state.alerts.append(alert)
+      state.nextAlertID = 2
+    }
+    #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 3)) == Self.version3)
+    let document = try JSONParser.parse(try #require(fixture.bytes()))
+    #expect(document["schema_version"] == .number("4"))
+    guard case .array(let alerts)? = document["alerts"] else {
+      Issue.record("no alerts array")
+      return
+    }
+    #expect(alerts.first?["threshold"] == .number("60000.5"))
+    #expect(document["next_alert_id"] == .number("2"))
+    let after = try store.load()
+    #expect(after.alerts == [alert])
+    #expect(after.revision == 10)
+    #expect(try fixture.listing() == ["state.json", "state.json.bak-v3", "state.json.lock"])
   }
 
   @Test func theRevisionCountsPastThirtyTwoBits() throws {

@@ -26,7 +26,7 @@ struct CommandRunner {
       case .version:
         try context.standardOutput.write("\(CommandTable.programName) \(CommandTable.version)\n")
       case .run(let command):
-        try execute(command)
+        return try execute(command)
       }
       return .success
     } catch OutputError.closed {
@@ -48,8 +48,9 @@ struct CommandRunner {
   }
 
   /// Resolves the global options, lets the command's unit read its settings and run, and
-  /// prints what it returns, then the notes and the sources' notices on stderr.
-  private func execute(_ command: ParsedCommand) throws {
+  /// prints what it returns, then the notes and the sources' notices on stderr; returns the
+  /// exit code the command's result asks for.
+  private func execute(_ command: ParsedCommand) throws -> ExitCode {
     guard let leaf = command.path.command.leaf else {
       throw UsageError.missingSubcommand(at: command.path)
     }
@@ -57,6 +58,7 @@ struct CommandRunner {
     let unit = try leaf.type.init(command, in: session)
     var notes: [String] = []
     var failure: (any Error)?
+    var exitCode = ExitCode.success
     switch try unit.run(in: session) {
     case .text(let text):
       try context.standardOutput.write(text)
@@ -67,15 +69,20 @@ struct CommandRunner {
       try write(output, settings: settings)
       notes = output.notes
       failure = output.failure
+      exitCode = output.exitCode
       if settings.format == .records(.table), let day = Set(output.openDays).sorted().first {
         notes.append(
           "note: the price for \(day) is the latest price, not the close of a finished day.")
       }
     }
-    for note in notes + notices.all.map(ErrorFunnel.note) {
-      try? context.standardError.write("\(CommandTable.programName): \(note)\n")
+    // One write for all the notes: `alerts check` may note dozens of alerts.
+    let allNotes = notes + notices.all.map(ErrorFunnel.note)
+    if !allNotes.isEmpty {
+      try? context.standardError.write(
+        allNotes.map { "\(CommandTable.programName): \($0)\n" }.joined())
     }
     if let failure { throw failure }
+    return exitCode
   }
 
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices

@@ -25,7 +25,7 @@ enum CommandTable {
       stderr.
       """,
     subcommands: [
-      coins, PricesCommand.spec, SyncCommand.spec, profile, HelpCommand.spec,
+      coins, PricesCommand.spec, SyncCommand.spec, profile, alerts, HelpCommand.spec,
       CompletionCommand.spec,
     ],
     examples: [
@@ -57,6 +57,22 @@ enum CommandTable {
     examples: [
       Example(command: "cointrack profile show", explanation: "The username and preferences."),
       Example(command: "cointrack profile set alice", explanation: "Call yourself alice."),
+    ])
+
+  static let alerts = CommandSpec(
+    "alerts", summary: "Store price alerts and check them, for cron jobs.",
+    subcommands: [
+      AlertsAddCommand.spec, AlertsListCommand.spec, AlertsRemoveCommand.spec,
+      AlertsCheckCommand.spec,
+    ],
+    examples: [
+      Example(
+        command: "cointrack alerts add btc --below 60000",
+        explanation: "Watch for BTC under 60,000."
+      ),
+      Example(
+        command: "cointrack alerts check --format csv",
+        explanation: "The alerts that fired since the last check; exit 1 when one did."),
     ])
 
   /// Commands the parser runs only in their exact form, and help, usage, suggestions and

@@ -63,10 +63,14 @@ struct RecordOutput {
   /// What the run fails with once the records and notes are printed: a command that reports
   /// on many items, some of which failed, still prints every item.
   var failure: (any Error)?
+  /// The run's exit code once the records are written: success, or a result such as an alert
+  /// that fired.
+  var exitCode: ExitCode = .success
 
   init(
     _ records: RecordSet, dailyPrices: PriceRows? = nil, wantsChart: Bool = false,
-    notes: [String] = [], openDays: [Day] = [], failure: (any Error)? = nil
+    notes: [String] = [], openDays: [Day] = [], failure: (any Error)? = nil,
+    exitCode: ExitCode = .success
   ) {
     self.records = records
     self.dailyPrices = dailyPrices
@@ -74,5 +78,6 @@ struct RecordOutput {
     self.notes = notes
     self.openDays = openDays
     self.failure = failure
+    self.exitCode = exitCode
   }
 }

@@ -48,6 +48,7 @@ enum ErrorFunnel {
       }
       return "\(error.failed) of \(error.total) coins could not be synced (see above); the "
         + "closes of the others are stored."
+    case let error as AlertError: return message(for: error)
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:
@@ -111,9 +112,17 @@ enum ErrorFunnel {
     case .undecodableArgument(let bytes, _):
       return "the argument \(quote(bytes: bytes)) is not valid UTF-8; cointrack reads only "
         + "UTF-8 text."
-    case .invalidNumber(let option, let input, let allowed, _):
+    case .invalidWholeNumber(let option, let input, let allowed, _):
       return "invalid \(option.flag) \(quote(input)): use a whole number from "
         + "\(allowed.lowerBound) to \(allowed.upperBound)."
+    case .missingOneOf(let options, let path):
+      return "'\(path.fullName)' needs one of "
+        + listing(options.map(\.flag), conjunction: "or") + "."
+    case .optionNeedsOption(let option, let needed, _):
+      return "\(option.flag) needs \(needed.flag)."
+    case .invalidNumber(let input, let option, _):
+      return "invalid \(option.valueName ?? "value") \(quote(input)) for \(option.flag): "
+        + numberForm(option.valueName) + "."
     }
   }
 

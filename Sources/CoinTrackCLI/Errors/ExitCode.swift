@@ -3,6 +3,8 @@ import CoinTrackCore
 /// The process exit codes, following sysexits.h.
 public enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
+  /// A result, not an error: `alerts check` found at least one alert that fired.
+  case alertFired = 1
   /// The command line is wrong: unknown command or option, missing or extra argument, bad date.
   case usage = 64
   /// A value is well-formed but not acceptable.
@@ -37,6 +39,7 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   public var name: String {
     switch self {
     case .success: return "EX_OK"
+    case .alertFired: return "FIRED"
     case .usage: return "EX_USAGE"
     case .invalidValue: return "EX_DATAERR"
     case .notFound: return "EX_NOINPUT"
@@ -52,6 +55,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   public var meaning: String {
     switch self {
     case .success: return "Success, including an empty result."
+    case .alertFired:
+      return "A result, not an error: 'alerts check' printed at least one alert that fired "
+        + "(with --all, one whose condition holds)."
     case .usage:
       return "Usage error: unknown command or option, missing or extra argument, malformed or "
         + "impossible date, unknown format or field, an option the format does not take, an "

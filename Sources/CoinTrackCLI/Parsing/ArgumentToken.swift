@@ -47,3 +47,21 @@ struct ArgumentToken: Hashable, Sendable {
     return tokens
   }
 }
+
+extension ArgumentToken {
+  /// The token as the value of an option that takes one: a plain value, or a negative number
+  /// such as `-10` for `--change`, which no group of short options spells (none is a digit).
+  var optionValue: String? {
+    switch kind {
+    case .value(let text): return text
+    case .shortOptions(let characters) where characters.first.map(\.isASCIIDigit) == true:
+      return text
+    default: return nil
+    }
+  }
+}
+
+extension Character {
+  /// 0 to 9, and no other digit of any script.
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -208,7 +208,7 @@ private struct Matcher {
       return
     }
     var value = inlineValue
-    if value == nil, index < tokens.count, case .value(let next) = tokens[index].kind {
+    if value == nil, index < tokens.count, let next = tokens[index].optionValue {
       value = next
       index += 1
     }

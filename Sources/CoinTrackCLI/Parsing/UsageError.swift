@@ -32,10 +32,17 @@ enum UsageError: Error, Hashable, Sendable {
   case conflictingOptions(OptionSpec, OptionSpec, at: CommandPath)
   /// `profile set` with nothing to set.
   case nothingToSet(at: CommandPath)
+  /// None of several options of which one is needed, such as `alerts add` without a condition.
+  case missingOneOf([OptionSpec], at: CommandPath)
+  /// An option given without another it needs, such as `--change` without `--days`.
+  case optionNeedsOption(OptionSpec, OptionSpec, at: CommandPath)
+  /// A number that is not plain decimal text, such as `1e3` or `1,000` for `--below`.
+  case invalidNumber(input: String, option: OptionSpec, at: CommandPath)
   /// An argument whose bytes are not UTF-8, as given.
   case undecodableArgument(bytes: [UInt8], at: CommandPath)
   /// An option's value is not a whole number within `allowed`.
-  case invalidNumber(option: OptionSpec, input: String, allowed: ClosedRange<Int>, at: CommandPath)
+  case invalidWholeNumber(
+    option: OptionSpec, input: String, allowed: ClosedRange<Int>, at: CommandPath)
 
   /// The command whose usage line belongs under the message.
   var path: CommandPath {
@@ -48,7 +55,9 @@ enum UsageError: Error, Hashable, Sendable {
       .optionNeedsFormat(_, _, let path), .formatNeedsPriceRows(_, let path),
       .unknownField(_, _, let path), .repeatedField(_, let path),
       .conflictingOptions(_, _, let path), .nothingToSet(let path),
-      .undecodableArgument(_, let path), .invalidNumber(_, _, _, let path):
+      .undecodableArgument(_, let path), .missingOneOf(_, let path),
+      .optionNeedsOption(_, _, let path), .invalidNumber(_, _, let path),
+      .invalidWholeNumber(_, _, _, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, HelpCommand.spec])

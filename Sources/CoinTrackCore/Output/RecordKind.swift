@@ -16,6 +16,10 @@ public enum RecordKind: CaseIterable, Sendable {
   case profile
   /// `sync`.
   case syncOutcome
+  /// `alerts add`, `alerts list` and `alerts remove`.
+  case alert
+  /// `alerts check`.
+  case alertReading
 
   public typealias Field = RecordSet.Field
 
@@ -36,6 +40,8 @@ public enum RecordKind: CaseIterable, Sendable {
     case .priceStatistics: return Self.priceStatisticsFields
     case .profile: return Self.profileFields
     case .syncOutcome: return Self.syncOutcomeFields
+    case .alert: return Self.alertFields
+    case .alertReading: return Self.alertReadingFields
     }
   }
 }

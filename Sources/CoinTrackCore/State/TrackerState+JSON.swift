@@ -27,17 +27,20 @@ extension TrackerState {
           })),
       JSONMember("next_id", .number(String(nextID))),
       JSONMember("revision", .number(String(revision))),
+      JSONMember("alerts", .array(alerts.map(\.json))),
+      JSONMember("next_alert_id", .number(String(nextAlertID))),
     ])
   }
 
-  /// The keys of the document, in the order they are written; `revision` came in version 2.
-  fileprivate static let documentKeys = JSONKeyTable([
-    "schema_version", "profile", "coins", "next_id", "revision",
+  /// The keys of the document, in the order they are written; `revision` came in version 2,
+  /// `alerts` and `next_alert_id` in version 4.
+  static let documentKeys = JSONKeyTable([
+    "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
   ])
-  fileprivate static let profileKeys = JSONKeyTable(["username", "source", "currency"])
-  fileprivate static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
+  static let profileKeys = JSONKeyTable(["username", "source", "currency"])
+  static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
   /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
-  fileprivate static let smallestCoinLength = 51
+  static let smallestCoinLength = 51
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
@@ -90,7 +93,7 @@ extension TrackerState {
   }
 
   /// The value of `schema_version`, checked to be a version this build can read.
-  fileprivate static func checkedVersion(kind: JSONKind, number: Int?) throws(StateSchemaError)
+  static func checkedVersion(kind: JSONKind, number: Int?) throws(StateSchemaError)
     -> Int
   {
     let version = try checkedInteger(
@@ -103,7 +106,7 @@ extension TrackerState {
   }
 
   /// A whole number in `range`, from a value of `kind` that is `number` when a whole number.
-  fileprivate static func checkedInteger(
+  static func checkedInteger(
     kind: JSONKind, number: Int?, at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
   ) throws(StateSchemaError) -> Int {
     guard let number else {
@@ -116,270 +119,5 @@ extension TrackerState {
         problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
     }
     return number
-  }
-}
-
-/// Runs a step of the reader, reporting invalid JSON as such.
-private func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
-  -> Value
-{
-  do {
-    return try step()
-  } catch {
-    throw .syntax(error)
-  }
-}
-
-/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error,
-/// so that reading a thousand valid coins builds no strings.
-private struct SchemaPath {
-  static let document = SchemaPath(container: "")
-
-  /// The path of the enclosing object, or of the array holding it at `index`.
-  var container: String
-  var index: Int?
-  var key: String?
-
-  /// The member `key` of the object at this path.
-  func member(_ key: String) -> SchemaPath {
-    self.key == nil
-      ? SchemaPath(container: container, index: index, key: key)
-      : SchemaPath(container: text, key: key)
-  }
-
-  var text: String {
-    let base = index.map { "\(container)[\($0)]" } ?? container
-    guard let key else { return base }
-    return base.isEmpty ? key : base + "." + key
-  }
-}
-
-/// A member's value, or a "missing" error when the object did not have the member.
-private func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
-  throws(StateDocumentError) -> Value
-{
-  guard let value else {
-    throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .missing))
-  }
-  return value
-}
-
-/// The state document read as it is parsed.
-extension JSONReader {
-  fileprivate mutating func readState() throws(StateDocumentError) -> (
-    state: TrackerState, version: Int
-  ) {
-    let keys = TrackerState.documentKeys.names
-    let path = SchemaPath.document
-    var version: Int?
-    var profile: Profile?
-    var coins: [TrackedCoin]?
-    var nextID: Int?
-    var revision: Int?
-    try readMembers(of: path, keys: TrackerState.documentKeys) {
-      reader, key throws(StateDocumentError) in
-      switch key {
-      case 0:
-        let (kind, number) = try reader.readKindAndWholeNumber()
-        do throws(StateSchemaError) {
-          version = try TrackerState.checkedVersion(kind: kind, number: number)
-        } catch {
-          throw .schema(error)
-        }
-      case 1: profile = try reader.readProfile()
-      case 2: coins = try reader.readCoins()
-      case 3:
-        // One past the largest id: the counter after the last id has been given out.
-        nextID = try reader.readInteger(
-          at: path.member(keys[3]), in: 1...TrackerState.largestID + 1)
-      default:
-        revision = try reader.readInteger(
-          at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
-      }
-    }
-    let fileVersion = try required(version, keys[0], in: path)
-    if fileVersion < 2, revision != nil {
-      throw .schema(StateSchemaError(keyPath: keys[4], problem: .unknownKey))
-    }
-    let state = TrackerState(
-      profile: try required(profile, keys[1], in: path),
-      coins: try required(coins, keys[2], in: path),
-      nextID: try required(nextID, keys[3], in: path),
-      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path))
-    if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
-      throw .schema(
-        StateSchemaError(
-          keyPath: keys[3],
-          problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
-    }
-    return (state, fileVersion)
-  }
-
-  private mutating func readProfile() throws(StateDocumentError) -> Profile {
-    let keys = TrackerState.profileKeys.names
-    let path = SchemaPath.document.member("profile")
-    var username: String?
-    // Present with null and absent differ: only the second is an error.
-    var source: String??
-    var currency: String??
-    try readMembers(of: path, keys: TrackerState.profileKeys) {
-      reader, key throws(StateDocumentError) in
-      switch key {
-      case 0: username = try reader.readString(at: path.member(keys[key]))
-      case 1: source = try reader.readOptionalString(at: path.member(keys[key]))
-      default: currency = try reader.readOptionalString(at: path.member(keys[key]))
-      }
-    }
-    let profile = Profile(
-      username: try required(username, keys[0], in: path),
-      preferredSource: try required(source, keys[1], in: path),
-      preferredCurrency: try required(currency, keys[2], in: path))
-    guard (try? Profile.validUsername(profile.username)) == profile.username else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[0]).text, problem: .invalid("is not a valid username")))
-    }
-    if let source = profile.preferredSource, PriceSourceKind(rawValue: source) == nil {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[1]).text,
-          problem: .invalid(
-            "is '\(UntrustedText.terminalEscaped(source))', not one of "
-              + PriceSourceKind.allCases.map(\.rawValue).joined(separator: ", "))))
-    }
-    if let currency = profile.preferredCurrency,
-      !PriceSourceKind.allCases.contains(where: { $0.currencies.contains(currency) })
-    {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[2]).text,
-          problem: .invalid(
-            "is '\(UntrustedText.terminalEscaped(currency))', not a currency code any source "
-              + "quotes")))
-    }
-    return profile
-  }
-
-  private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
-    let keyTable = TrackerState.coinKeys
-    let keys = keyTable.names
-    let path = SchemaPath.document.member("coins")
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var coins: [TrackedCoin] = []
-    // Room for as many coins as the bytes left could hold: room never filled is memory never
-    // touched, while growing the array coin by coin copied it and touched twice the memory.
-    coins.reserveCapacity(remainingByteCount / TrackerState.smallestCoinLength)
-    let container = path.text
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      let coinPath = SchemaPath(container: container, index: coins.count)
-      var id: Int?
-      var symbol: String?
-      var name: String?
-      var coingeckoID: String??
-      try readMembers(of: coinPath, keys: keyTable) {
-        reader, key throws(StateDocumentError) in
-        switch key {
-        case 0: id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
-        case 1: symbol = try reader.readString(at: coinPath.member(keys[key]))
-        case 2: name = try reader.readString(at: coinPath.member(keys[key]))
-        default: coingeckoID = try reader.readOptionalString(at: coinPath.member(keys[key]))
-        }
-      }
-      let coin = TrackedCoin(
-        id: try required(id, keys[0], in: coinPath),
-        coin: Coin(
-          symbol: try required(symbol, keys[1], in: coinPath),
-          name: try required(name, keys[2], in: coinPath),
-          coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
-      if let (key, rule) = TrackerState.brokenRule(of: coin.coin) {
-        throw .schema(
-          StateSchemaError(keyPath: coinPath.member(keys[key]).text, problem: .invalid(rule)))
-      }
-      coins.append(coin)
-    }
-    if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
-      let path = SchemaPath(container: container, index: index, key: key)
-      throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
-    }
-    return coins
-  }
-
-  /// Reads an object member by member, handing `read` the position in `keys` of each key;
-  /// refuses any other key and a key that appears twice.
-  private mutating func readMembers(
-    of path: SchemaPath, keys: JSONKeyTable,
-    _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
-  ) throws(StateDocumentError) {
-    try expect(.object, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginObject() }
-    // One bit for each of `keys`, set once the key has been read.
-    var seen: UInt32 = 0
-    while let match = try syntax({ () throws(JSONSyntaxError) in try nextKey(in: keys) }) {
-      let position: Int
-      switch match {
-      case .known(let known): position = known
-      case .unknown(let key):
-        throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
-      }
-      guard seen & (1 << position) == 0 else {
-        throw .schema(
-          StateSchemaError(
-            keyPath: path.member(keys.names[position]).text, problem: .invalid("appears twice")))
-      }
-      seen |= 1 << position
-      try read(&self, position)
-    }
-  }
-
-  private mutating func readString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try expect(.string, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readString() }
-  }
-
-  /// Refuses a next value of another kind than `kind`.
-  private mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-  {
-    let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard found == kind else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
-    }
-  }
-
-  private mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-    -> String?
-  {
-    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readString(at: path())
-    }
-    try syntax { () throws(JSONSyntaxError) in try readNull() }
-    return nil
-  }
-
-  private mutating func readInteger(
-    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
-  )
-    throws(StateDocumentError) -> Int
-  {
-    let (kind, number) = try readKindAndWholeNumber()
-    do {
-      return try TrackerState.checkedInteger(kind: kind, number: number, at: path(), in: range)
-    } catch {
-      throw .schema(error)
-    }
-  }
-
-  /// The next value's kind, and its value when it is a whole number; other values are left
-  /// unread.
-  private mutating func readKindAndWholeNumber() throws(StateDocumentError) -> (JSONKind, Int?) {
-    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard kind == .number else { return (kind, nil) }
-    return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
   }
 }

@@ -1,10 +1,12 @@
-/// Everything cointrack remembers between runs: the profile, the tracked coins and the id counter.
+/// Everything cointrack remembers between runs: the profile, the tracked coins, the alerts and
+/// their memory of what fired, and the id counters.
 public struct TrackerState: Hashable, Sendable {
   /// The schema version this build writes; it reads this one and every older one.
   ///
   /// Version 2 added `revision`; version 3 identifies coins by their coin id (the CoinGecko
   /// id, else `symbol/SYMBOL`) rather than their symbol, so two coins may share a symbol.
-  public static let schemaVersion = 3
+  /// Version 4 added `alerts` and `next_alert_id`.
+  public static let schemaVersion = 4
   /// The largest revision, 2^53 - 1: the largest whole number every JSON reader (JavaScript's
   /// among them) holds exactly. Saves past it keep it, so that a file never becomes unreadable;
   /// at one save a millisecond that takes 285,000 years.
@@ -21,12 +23,21 @@ public struct TrackerState: Hashable, Sendable {
   /// How many saves the state has been through: each save adds one, so a script can tell whether
   /// anything changed and a test can count that no update was lost. Files of version 1 read as 0.
   public var revision: Int
+  /// The price alerts, in id order, each with its memory of having fired.
+  public var alerts: [Alert]
+  /// The id the next added alert gets; alert ids are never reused either.
+  public var nextAlertID: Int
 
-  public init(profile: Profile, coins: [TrackedCoin], nextID: Int, revision: Int = 0) {
+  public init(
+    profile: Profile, coins: [TrackedCoin], nextID: Int, revision: Int = 0, alerts: [Alert] = [],
+    nextAlertID: Int = 1
+  ) {
     self.profile = profile
     self.coins = coins
     self.nextID = nextID
     self.revision = revision
+    self.alerts = alerts
+    self.nextAlertID = nextAlertID
   }
 
   /// The state before any file exists: the default profile and the default coins.

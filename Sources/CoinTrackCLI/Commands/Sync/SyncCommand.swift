@@ -91,7 +91,8 @@ struct SyncCommand: LeafCommand {
     guard !input.isEmpty, input.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
       let value = Int(input), allowed.contains(value)
     else {
-      throw UsageError.invalidNumber(option: jobsOption, input: input, allowed: allowed, at: path)
+      throw UsageError.invalidWholeNumber(
+        option: jobsOption, input: input, allowed: allowed, at: path)
     }
     return value
   }
