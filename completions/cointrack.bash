@@ -6,7 +6,7 @@
 # Sets REPLY to the subcommands of a command path, such as 'coins'.
 _cointrack_subcommands() {
     case $1 in
-        '' ) REPLY='coins prices profile alerts help completion' ;;
+        '' ) REPLY='coins prices sync profile alerts help completion' ;;
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
@@ -20,6 +20,7 @@ _cointrack_options() {
         'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
         'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today -h --help --version' ;;
         'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
         'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today -h --help --version' ;;
         'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
@@ -55,6 +56,9 @@ _cointrack_arguments() {
         'prices' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
+        'sync' )
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+            fi ;;
         'alerts add' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
@@ -80,7 +84,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--above|--below|--change|--days) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

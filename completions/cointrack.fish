@@ -7,7 +7,7 @@
 function __cointrack_subcommands
     switch "$argv"
         case ''
-            printf '%s\n' coins prices profile alerts help completion
+            printf '%s\n' coins prices sync profile alerts help completion
         case 'coins'
             printf '%s\n' list add remove available
         case 'profile'
@@ -30,7 +30,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --above --below --change --days
+            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days
                 set value_of $word
                 continue
             case '-*'
@@ -78,6 +78,7 @@ complete -c cointrack -f
 # cointrack
 complete -c cointrack -n "__cointrack_at '' 0" -a coins -d 'Manage the tracked coins.'
 complete -c cointrack -n "__cointrack_at '' 0" -a prices -d 'Show a coin\'s daily prices between two dates.'
+complete -c cointrack -n "__cointrack_at '' 0" -a sync -d 'Fetch the newest daily closes into the local price history.'
 complete -c cointrack -n "__cointrack_at '' 0" -a profile -d 'Show or change the profile.'
 complete -c cointrack -n "__cointrack_at '' 0" -a alerts -d 'Store price alerts and check them, for cron jobs.'
 complete -c cointrack -n "__cointrack_at '' 0" -a help -d 'Show help for a command or a topic.'
@@ -119,6 +120,12 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l currency -x -d 'The curren
 complete -c cointrack -n "__cointrack_at 'prices'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id.'
+
+# cointrack sync
+complete -c cointrack -n "__cointrack_at 'sync'" -l source -x -a 'offline coingecko binance twelvedata' -d 'The live source to ask for every coin.'
+complete -c cointrack -n "__cointrack_at 'sync'" -l from -x -a 'today yesterday' -d 'The first day to fetch for a coin with no offline close yet: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'sync'" -l jobs -x -d 'How many coins to sync at once (1 to 64); coingecko without a paid key and twelvedata take one coin at a time whatever N is.'
+complete -c cointrack -n "__cointrack_at 'sync' 0+" -a '(__cointrack_ask tracked)' -d 'A tracked coin (symbol, name, list id or @id), or any coin a source knows; without one, every tracked coin.'
 
 # cointrack profile
 complete -c cointrack -n "__cointrack_at 'profile' 0" -a show -d 'Show the username and preferences.'

@@ -56,15 +56,18 @@ struct AlertsCheckCommand: LeafCommand {
   /// The notes on stderr for the alerts the check left as they were: one for each coin,
   /// currency and reason, so that a coin without prices is one line however many alerts it has.
   static func notes(_ skipped: [SkippedAlert]) -> [String] {
-    var groups: [SkippedGroup] = []
-    var members: [SkippedGroup: [Alert]] = [:]
+    // A few groups at most: a search through them costs less than hashing each key.
+    var groups: [(key: SkippedGroup, alerts: [Alert])] = []
     for entry in skipped {
-      let group = SkippedGroup(
+      let key = SkippedGroup(
         coinID: entry.alert.coin.id, currency: entry.alert.currency, reason: entry.reason)
-      if members[group] == nil { groups.append(group) }
-      members[group, default: []].append(entry.alert)
+      if let index = groups.firstIndex(where: { $0.key == key }) {
+        groups[index].alerts.append(entry.alert)
+      } else {
+        groups.append((key, [entry.alert]))
+      }
     }
-    return groups.map { note(members[$0] ?? [], reason: $0.reason) }
+    return groups.map { note($0.alerts, reason: $0.key.reason) }
   }
 
   /// The note for alerts on one coin in one currency, left alone for `reason`. Values are
@@ -105,7 +108,7 @@ struct AlertsCheckCommand: LeafCommand {
 }
 
 /// Skipped alerts that share one note.
-private struct SkippedGroup: Hashable {
+private struct SkippedGroup: Equatable {
   let coinID: String
   let currency: String
   let reason: SkippedAlert.Reason
