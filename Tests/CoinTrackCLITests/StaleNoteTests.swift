@@ -13,7 +13,7 @@ private struct EndingSource: OfflinePriceData {
     Coin(symbol: input, name: input, coingeckoID: nil)
   }
 
-  func offlineLastDay(of coin: Coin) -> Day? { lastDays[coin.symbol] }
+  func offlineLastDays(of coins: [Coin]) -> [Day?] { coins.map { lastDays[$0.symbol] } }
 
   func latestPrices(of coins: [Coin], onOrBefore day: Day) -> LatestPrices {
     LatestPrices(

@@ -1,12 +1,24 @@
 /// A price source whose data is held on this machine and so ends on some day for each coin: the
 /// offline source. A live source answers up to now and is not one.
 public protocol OfflinePriceData: PriceSource {
-  /// The last day the source holds for `coin`; nil when it holds none of its days. Throws when
-  /// the data for the coin cannot be read.
-  func offlineLastDay(of coin: Coin) throws -> Day?
+  /// The last day the source holds for each coin, by position; nil for a coin it holds none
+  /// of the days of. Throws when the data for a coin cannot be read.
+  func offlineLastDays(of coins: [Coin]) throws -> [Day?]
 }
 
-extension SnapshotPriceSource: OfflinePriceData {}
+extension OfflinePriceData {
+  /// The last day the source holds for `coin`; nil when it holds none of its days.
+  public func offlineLastDay(of coin: Coin) throws -> Day? {
+    try offlineLastDays(of: [coin])[0]
+  }
+}
+
+extension SnapshotPriceSource: OfflinePriceData {
+  public func offlineLastDays(of coins: [Coin]) -> [Day?] {
+    coins.map(offlineLastDay(of:))
+  }
+}
+
 extension OfflinePriceSource: OfflinePriceData {}
 
 /// Tracked coins whose offline prices end on the same day, before yesterday.
@@ -29,11 +41,13 @@ extension Tracker {
   {
     guard let offline = source as? any OfflinePriceData else { return [] }
     let yesterday = today.adding(days: -1)
+    let old = coins.indices.compactMap { position in
+      latest[position].flatMap { $0.day < yesterday ? $0 : nil }.map { (position, $0) }
+    }
+    let lastDays = try offline.offlineLastDays(of: old.map { coins[$0.0].coin })
     var symbolsByDay: [Day: [String]] = [:]
-    for (position, tracked) in coins.enumerated() {
-      guard let row = latest[position], row.day < yesterday,
-        let lastDay = try offline.offlineLastDay(of: tracked.coin), lastDay < yesterday
-      else { continue }
+    for ((_, row), lastDay) in zip(old, lastDays) {
+      guard let lastDay, lastDay < yesterday else { continue }
       symbolsByDay[row.day, default: []].append(row.symbol)
     }
     return symbolsByDay.sorted { $0.key < $1.key }.map {

@@ -102,9 +102,12 @@ public struct Tracker: Sendable {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
     let coin = try source.resolveCoin(input)
+    let rows = try source.dailyPriceRows(of: coin, in: range)
+    // When the range's last day has a price the data reaches it: no need to look how far.
     return PriceHistory(
-      rows: try source.dailyPriceRows(of: coin, in: range),
-      offlineDataEnd: try offlineDataEnd(of: coin, before: range))
+      rows: rows,
+      offlineDataEnd: rows.price(at: rows.count - 1) == nil
+        ? try offlineDataEnd(of: coin, before: range) : nil)
   }
 
   /// The stored profile (the default one before the first save).

@@ -98,6 +98,23 @@ public struct HistoryStore: Sendable {
     try read(path(of: coin))
   }
 
+  /// The last row of each coin's file, by position, each read from the file's end. The folder
+  /// is listed once first, so that a coin without a file costs no failed open: a list of a
+  /// thousand tracked coins, few of them synced, would otherwise open a thousand missing files.
+  public func lastRows(of coins: [Coin]) throws(HistoryError) -> [HistoryRow?] {
+    let names: [String]?
+    do {
+      names = try FileSystem.entryNamesIfPresent(in: directory)
+    } catch {
+      throw HistoryError.unreadable(path: directory, reason: error.reason)
+    }
+    guard let names, !names.isEmpty else { return Array(repeating: nil, count: coins.count) }
+    let files = Set(names)
+    return try coins.map { coin throws(HistoryError) in
+      files.contains(HistoryStore.fileName(of: coin.id)) ? try lastRow(of: coin) : nil
+    }
+  }
+
   /// The coin's last row, read from the end of its file (and its header from the start), so
   /// that `coins list` costs the same whatever the history's length; nil when it has none.
   public func lastRow(of coin: Coin) throws(HistoryError) -> HistoryRow? {

@@ -62,10 +62,11 @@ public struct OfflinePriceSource: PriceSource {
   public func latestPrices(of coins: [Coin], onOrBefore day: Day) throws -> LatestPrices {
     let fromSnapshot = snapshot.latestPrices(of: coins, onOrBefore: day)
     guard let history else { return fromSnapshot }
+    let lastRows = try history.lastRows(of: coins)
     return LatestPrices(
       try coins.indices.map { index -> PriceRow? in
         let coin = coins[index]
-        guard let last = try history.lastRow(of: coin) else { return fromSnapshot[index] }
+        guard let last = lastRows[index] else { return fromSnapshot[index] }
         try checkCurrency(of: coin, last)
         let latest =
           last.day <= day ? last : try history.history(of: coin)?.lastRow(onOrBefore: day)
@@ -120,11 +121,13 @@ public struct OfflinePriceSource: PriceSource {
       })
   }
 
-  /// The last day with a close offline, in the snapshot or the history; nil when neither has
-  /// one.
-  public func offlineLastDay(of coin: Coin) throws -> Day? {
-    let fromHistory = try history?.lastRow(of: coin)
-    return [snapshot.offlineLastDay(of: coin), fromHistory?.day].compactMap { $0 }.max()
+  /// The last day with a close offline of each coin, in the snapshot or the history; nil where
+  /// neither has one.
+  public func offlineLastDays(of coins: [Coin]) throws -> [Day?] {
+    let fromHistory = try history?.lastRows(of: coins)
+    return coins.indices.map { index in
+      [snapshot.offlineLastDay(of: coins[index]), fromHistory?[index]?.day].compactMap { $0 }.max()
+    }
   }
 
   /// Refuses a history of a snapshot coin in another currency than the snapshot's: one coin

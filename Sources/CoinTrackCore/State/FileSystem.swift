@@ -256,7 +256,15 @@ public enum FileSystem {
 
   /// The names in `folder` (without `.` and `..`); empty when it cannot be read.
   static func entryNames(in folder: String) -> [String] {
-    guard let stream = opendir(folder) else { return [] }
+    ((try? entryNamesIfPresent(in: folder)) ?? nil) ?? []
+  }
+
+  /// The names in `folder` (without `.` and `..`); nil when there is no such folder.
+  static func entryNamesIfPresent(in folder: String) throws(FileError) -> [String]? {
+    guard let stream = opendir(folder) else {
+      if errno == ENOENT { return nil }
+      throw FileError(path: folder, operation: "list", errorNumber: errno)
+    }
     defer { closedir(stream) }
     var names: [String] = []
     while let entry = readdir(stream) {
