@@ -79,6 +79,13 @@ extension ErrorFunnel {
   /// `a`, `a or b`, `a, b or c`.
   static func listing(_ items: [String], conjunction: String) -> String {
     guard items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items[items.count - 1]
+    // A loop rather than `joined(separator:)` over a slice, which is not specialised and cost
+    // `alerts check` more than its notes' other work.
+    var text = items[0]
+    for item in items[1..<(items.count - 1)] {
+      text += ", "
+      text += item
+    }
+    return text + " " + conjunction + " " + items[items.count - 1]
   }
 }

@@ -55,10 +55,8 @@ extension AlertCondition {
       // reference × (100 + percent), both scaled by 10^scale so that the factor is whole.
       let percentValue = ExactDecimal(percent)
       let scale = percentValue.scale
-      let wholeFactor = (ExactDecimal(100) + percentValue).rescaled(to: scale).price.text
-        .filter { $0 != "." }
       // The percentage's bounds keep the factor positive and far below Int.max.
-      let factor = Int(wholeFactor)!
+      let factor = (ExactDecimal(100) + percentValue).rescaled(to: scale).units.integer!
       var hundredScaled = 100
       for _ in 0..<scale { hundredScaled *= 10 }
       let left = value.multiplied(by: hundredScaled)

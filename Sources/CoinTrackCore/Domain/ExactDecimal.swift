@@ -19,14 +19,14 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The price's exact value, keeping the digits it has after the point.
   init(_ price: Price) {
-    let bytes = price.text.utf8
-    let isNegative = bytes.first == UInt8(ascii: "-")
-    let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
-    let scale = bytes.firstIndex(of: UInt8(ascii: ".")).map {
-      bytes.distance(from: $0, to: bytes.endIndex) - 1
+    let (isNegative, digits, scale) = price.text.withUTF8Bytes { bytes in
+      (
+        bytes.first == UInt8(ascii: "-"),
+        bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") },
+        bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes.count - $0 - 1 } ?? 0
+      )
     }
-    self.init(
-      isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale ?? 0)
+    self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
   }
 
   /// A whole number.
@@ -58,6 +58,11 @@ struct ExactDecimal: Comparable, Sendable {
       (isNegative ? "-" : "") + padded[..<point] + (scale > 0 ? "." + padded[point...] : "")
     // Digits, an optional point and digits after it: always plain decimal notation.
     return Price(decimalText: text)!
+  }
+
+  /// The value as a whole number of its smallest unit, 10^-scale: 1234 for 12.34.
+  var units: ExactDecimal {
+    ExactDecimal(isNegative: isNegative, magnitude: magnitude, scale: 0)
   }
 
   /// The value when it is a whole number that fits an Int.

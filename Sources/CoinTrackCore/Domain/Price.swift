@@ -9,13 +9,13 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
   /// Accepts plain decimal notation; nil for anything else (exponents, signs other than '-',
   /// thousands separators, empty digits).
   public init?(decimalText text: String) {
-    guard Price.isPlainDecimal(text.utf8) else { return nil }
+    guard text.withUTF8Bytes(Price.isPlainDecimal) else { return nil }
     self.text = text
   }
 
   public var description: String { text }
 
-  private static func isPlainDecimal(_ bytes: String.UTF8View) -> Bool {
+  private static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var iterator = bytes.makeIterator()
     var byte = iterator.next()
     if byte == UInt8(ascii: "-") { byte = iterator.next() }

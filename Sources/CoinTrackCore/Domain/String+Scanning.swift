@@ -1,6 +1,16 @@
 /// Byte-level text helpers that avoid the regex library, which String's own substring search
 /// would link into the binary.
 extension String {
+  /// Calls `body` with the text's UTF-8 bytes where they lie. Stepping through `utf8` instead
+  /// costs several times as much a byte, and renderers and checks read every byte of every
+  /// field.
+  public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+    rethrows -> Result
+  {
+    var text = self
+    return try text.withUTF8(body)
+  }
+
   /// Whether `needle` occurs in the text, compared byte by byte.
   ///
   /// A plain scan on purpose: String's own substring search comes from the regex library, which

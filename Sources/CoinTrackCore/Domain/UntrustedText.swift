@@ -64,10 +64,9 @@ public enum UntrustedText {
 
   /// Whether `text` is printable ASCII alone, as most text is, which needs no escaping.
   public static func isPrintableASCII(_ text: String) -> Bool {
-    var text = text
     // The largest distance above a space, rather than a test per byte that may stop early,
     // lets the loop be vectorised: a table of a thousand rows asks this of its text cells.
-    return text.withUTF8 { bytes in bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F }
+    text.withUTF8Bytes { bytes in bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F }
   }
 
   /// Whether `text` is `lengths` bytes long and every byte is in `allowed`, the bytes read in
@@ -75,8 +74,7 @@ public enum UntrustedText {
   private static func holdsOnly(_ allowed: ASCIISet, _ text: String, lengths: ClosedRange<Int>)
     -> Bool
   {
-    var text = text
-    return text.withUTF8 { bytes in
+    text.withUTF8Bytes { bytes in
       lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
     }
   }

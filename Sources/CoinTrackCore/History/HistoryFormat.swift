@@ -126,7 +126,9 @@ enum HistoryFormat {
     func text(_ field: Int, sameAs earlier: String?, isValid: (String) -> Bool, _ problem: String)
       throws(HistoryError) -> String
     {
-      if let earlier, fields[field].elementsEqual(earlier.utf8) { return earlier }
+      if let earlier, earlier.withUTF8Bytes({ fields[field].elementsEqual($0) }) {
+        return earlier
+      }
       let text = String(decoding: fields[field], as: UTF8.self)
       guard isValid(text) else { throw damaged(problem) }
       return text

@@ -42,7 +42,10 @@ extension DelimitedRenderer.Dialect {
   /// RFC 4180: CRLF after every record, and a field quoted (inner quotes doubled) when it holds a
   /// comma, a quote, CR or LF.
   static let csv = Self(separator: ",", lineEnd: "\r\n") { text, output in
-    guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A })
+    guard
+      text.withUTF8Bytes({
+        $0.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+      })
     else {
       output += text
       return
@@ -58,7 +61,10 @@ extension DelimitedRenderer.Dialect {
   /// tab, CR, LF and backslash are written as `\t`, `\r`, `\n` and `\\` (the escapes of
   /// PostgreSQL's text format and of Linear TSV).
   static let tsv = Self(separator: "\t", lineEnd: "\n") { text, output in
-    guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C })
+    guard
+      text.withUTF8Bytes({
+        $0.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }
+      })
     else {
       output += text
       return
