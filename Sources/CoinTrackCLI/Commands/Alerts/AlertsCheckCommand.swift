@@ -12,8 +12,8 @@ struct AlertsCheckCommand: LeafCommand {
     "check", summary: "Check every alert and print those that fired.",
     discussion: """
       Every alert is evaluated on the latest price on or before today, read for all coins at \
-      once (one request to a live source; the embedded snapshot offline), and a change alert \
-      on the close its --days before that price's day. An alert fires when its condition holds \
+      once (one request to a live source; offline, the snapshot and the local price history), \
+      and a change alert on the close its --days before that price's day. An alert fires when its condition holds \
       and did not at the check before; it fires again only after a check saw the condition \
       fail. Prints the alerts that fired: id, symbol, condition, threshold, the price and its \
       date, the close compared with and the change, currency and source. Exits \
