@@ -100,7 +100,7 @@ public enum AlertCondition: Hashable, Sendable {
 
   /// A number of days to look back: decimal digits only, within `dayRange`.
   public static func checkedDays(_ input: String) throws(AlertError) -> Int {
-    guard !input.isEmpty, input.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+    guard input.isDecimalDigits else {
       throw AlertError.malformedNumber(input: input, what: .days)
     }
     guard let days = Int(input), dayRange.contains(days) else {

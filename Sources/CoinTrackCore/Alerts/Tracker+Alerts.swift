@@ -150,7 +150,7 @@ extension TrackerState {
   /// The alert whose id `input` gives: decimal digits only, as `alerts list` shows it.
   public func alert(withID input: String) throws(AlertError) -> Alert {
     let trimmed = input.trimmingSpaces()
-    guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+    guard trimmed.isDecimalDigits,
       let id = Int(trimmed), let alert = alerts.first(where: { $0.id == id })
     else {
       throw AlertError.unknownAlert(input: input)

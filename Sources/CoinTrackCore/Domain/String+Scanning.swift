@@ -11,6 +11,12 @@ extension String {
     return try text.withUTF8(body)
   }
 
+  /// Whether the text is one or more ASCII decimal digits and nothing else: what an id or a
+  /// count typed on the command line must be, so that `+1`, `01e0` or `１` are not read as one.
+  public var isDecimalDigits: Bool {
+    withUTF8Bytes { !$0.isEmpty && $0.allSatisfy { (0x30...0x39).contains($0) } }
+  }
+
   /// Whether `needle` occurs in the text, compared byte by byte.
   ///
   /// A plain scan on purpose: String's own substring search comes from the regex library, which

@@ -53,7 +53,7 @@ public struct TrackerState: Hashable, Sendable {
   public func trackedCoin(named input: String) throws(TrackerError) -> TrackedCoin {
     let trimmed = input.trimmingSpaces()
     // Only plain digits are a list id: `+1` or `01e0` name no coin rather than id 1.
-    if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+    if trimmed.isDecimalDigits {
       guard let id = Int(trimmed), let tracked = coins.first(where: { $0.id == id }) else {
         throw TrackerError.coinNotTracked(input: input)
       }

@@ -88,7 +88,7 @@ struct SyncCommand: LeafCommand {
   private static func jobs(_ input: String?, at path: CommandPath) throws(UsageError) -> Int {
     guard let input else { return HistorySync.defaultJobs }
     let allowed = 1...HistorySync.maximumJobs
-    guard !input.isEmpty, input.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+    guard input.isDecimalDigits,
       let value = Int(input), allowed.contains(value)
     else {
       throw UsageError.invalidWholeNumber(
