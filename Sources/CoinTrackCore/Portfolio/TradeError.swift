@@ -1,0 +1,29 @@
+/// Why a trade could not be read, recorded or removed. Each case carries the input it is about.
+public enum TradeError: Error, Hashable, Sendable {
+  /// A quantity, price or fee that is not plain decimal text (`1e3`, `1,000`, `abc`).
+  case malformedNumber(input: String, what: NumberKind)
+  /// A quantity of zero or below.
+  case quantityNotPositive(input: String)
+  /// A price or fee below zero.
+  case negativeAmount(input: String, what: NumberKind)
+  /// A quantity with more decimals than `Trade.maximumQuantityDecimals`.
+  case tooManyDecimals(input: String, allowed: Int)
+  /// A currency code that is not 2 to 10 ASCII letters and digits.
+  case malformedCurrency(input: String)
+
+  /// Which number of a trade a malformed one was meant to be.
+  public enum NumberKind: String, Hashable, Sendable {
+    case quantity
+    case price
+    case fee
+  }
+}
+
+extension TradeError: KindedFailure {
+  public var failureKind: FailureKind {
+    switch self {
+    case .malformedNumber, .malformedCurrency: return .usage
+    case .quantityNotPositive, .negativeAmount, .tooManyDecimals: return .invalidValue
+    }
+  }
+}
