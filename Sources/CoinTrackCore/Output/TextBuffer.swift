@@ -56,6 +56,14 @@ public struct TextBuffer: ~Copyable {
     count += bytes.count
   }
 
+  /// Appends a day as `YYYY-MM-DD`.
+  @inline(__always)
+  mutating func append(_ day: Day) {
+    reserve(Day.isoLength)
+    day.writeISO(into: base + count)
+    count += Day.isoLength
+  }
+
   /// Appends one ASCII character.
   public mutating func append(ascii: Unicode.Scalar) {
     reserve(1)
