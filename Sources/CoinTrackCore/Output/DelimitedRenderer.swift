@@ -30,6 +30,7 @@ enum DelimitedRenderer {
         switch value(record) {
         case .text(let text): dialect.appendText(text, &output)
         case .number(let text): output += text
+        case .integer(let value): output.append(value)
         case .date(let day): output.append(day)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: break

@@ -27,6 +27,9 @@ public struct RecordSet: Hashable, Sendable {
     case text(String)
     /// A number in JSON syntax, printed exactly as given.
     case number(String)
+    /// A whole number, written in decimal digits in every format: kept as a number so that a
+    /// renderer writes its digits without making a string of them.
+    case integer(Int)
     /// A day, written `YYYY-MM-DD` as text in every format: kept as a day so that a renderer
     /// writes its ten bytes without making a string of them.
     case date(Day)

@@ -36,6 +36,7 @@ enum TableRenderer {
   /// A cell as a table shows it: text, or a day written in place without a string of its own.
   private enum Shown {
     case text(String)
+    case integer(Int)
     case date(Day)
   }
 
@@ -57,6 +58,8 @@ enum TableRenderer {
       return body(.text(shown), shown.count, false)
     // Numbers are ASCII digits, signs and points.
     case .number(let text): return body(.text(text), text.utf8.count, true)
+    case .integer(let value):
+      return body(.integer(value), TextBuffer.decimalLength(of: value), true)
     case .date(let day): return body(.date(day), Day.isoLength, true)
     case .bool(let flag): return flag ? body(.text("true"), 4, true) : body(.text("false"), 5, true)
     case .null: return body(.text("-"), 1, true)
@@ -99,6 +102,7 @@ enum TableRenderer {
           output.appendSpaces(spaces)
           switch shown {
           case .text(let text): output += text
+          case .integer(let value): output.append(value)
           case .date(let day): output.append(day)
           }
           spaces = isNumeric ? 0 : padding
