@@ -86,3 +86,20 @@ import Testing
     }
   }
 }
+
+/// What goes into a URL or a file name is percent-encoded byte by byte, and only then.
+@Suite struct PercentEncodingTests {
+  @Test(arguments: [
+    ("bitcoin", "bitcoin"), ("usd-coin.e_x~", "usd-coin.e_x~"), ("symbol/FOO", "symbol%2FFOO"),
+    ("a b+c", "a%20b%2Bc"), ("é", "%C3%A9"), ("\n%", "%0A%25"), ("", ""),
+  ])
+  func encodesAllButUnreservedBytes(_ text: String, _ encoded: String) {
+    #expect(LiveRequester.percentEncoded(text) == encoded)
+  }
+
+  @Test func aFileNameOfDotsAloneCannotWalkTheTree() {
+    #expect(PriceCache.fileName("..") == "%2E.")
+    #expect(PriceCache.fileName(".") == "%2E")
+    #expect(PriceCache.fileName("a..b") == "a..b")
+  }
+}

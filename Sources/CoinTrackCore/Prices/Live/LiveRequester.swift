@@ -156,18 +156,28 @@ struct LiveRequester: Sendable {
 
   /// `text` percent-encoded for a URL path segment or query value.
   static func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
+    func isUnreserved(_ byte: UInt8) -> Bool {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
         UInt8(ascii: "_"), UInt8(ascii: "~"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        return true
       default:
-        let hex = String(byte, radix: 16, uppercase: true)
-        encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+        return false
       }
     }
-    return encoded
+    // Coin ids usually need no escape, and `coins list` names a history file for each coin.
+    if text.utf8.allSatisfy(isUnreserved) { return text }
+    let hexDigits = Array("0123456789ABCDEF".utf8)
+    var encoded: [UInt8] = []
+    encoded.reserveCapacity(text.utf8.count * 3)
+    for byte in text.utf8 {
+      if isUnreserved(byte) {
+        encoded.append(byte)
+      } else {
+        encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
   }
 }
