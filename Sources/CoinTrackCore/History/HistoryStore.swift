@@ -111,14 +111,19 @@ public struct HistoryStore: Sendable {
     guard let names, !names.isEmpty else { return Array(repeating: nil, count: coins.count) }
     let files = Set(names)
     return try coins.map { coin throws(HistoryError) in
-      files.contains(HistoryStore.fileName(of: coin.id)) ? try lastRow(of: coin) : nil
+      let name = HistoryStore.fileName(of: coin.id)
+      return files.contains(name) ? try lastRow(inFileAt: directory + "/" + name) : nil
     }
   }
 
   /// The coin's last row, read from the end of its file (and its header from the start), so
   /// that `coins list` costs the same whatever the history's length; nil when it has none.
   public func lastRow(of coin: Coin) throws(HistoryError) -> HistoryRow? {
-    let path = self.path(of: coin)
+    try lastRow(inFileAt: path(of: coin))
+  }
+
+  /// The last row of the file at `path`; nil when there is no such file or it has no row.
+  private func lastRow(inFileAt path: String) throws(HistoryError) -> HistoryRow? {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
