@@ -107,6 +107,13 @@ struct ExactDecimal: Comparable, Sendable {
     lhs + -rhs
   }
 
+  /// The exact product, with the two scales added: 0.5 × 0.25 is 0.125.
+  static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    ExactDecimal(
+      isNegative: lhs.isNegative != rhs.isNegative, magnitude: lhs.magnitude * rhs.magnitude,
+      scale: lhs.scale + rhs.scale)
+  }
+
   /// The exact product with a whole number.
   func multiplied(by factor: Int) -> ExactDecimal {
     ExactDecimal(
@@ -243,6 +250,16 @@ struct DecimalMagnitude: Comparable, Sendable {
     guard factor >= Self.base else { return multiplied(byLimb: factor) }
     return multiplied(byLimb: factor % Self.base)
       + DecimalMagnitude(limbs: [0] + multiplied(byLimb: factor / Self.base).limbs)
+  }
+
+  /// The product with a number of any size: one row of limb products a limb of `rhs`.
+  static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
+    var product = DecimalMagnitude(limbs: [])
+    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
+      let row = lhs.multiplied(byLimb: limb)
+      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + row.limbs)
+    }
+    return product
   }
 
   /// The product with a number below 10^18.
