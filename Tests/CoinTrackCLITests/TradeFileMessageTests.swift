@@ -19,6 +19,10 @@ import Testing
       "cannot read '/t': it is a directory; nothing was imported."
     ),
     (
+      .unreadableFile(path: "-", reason: "Input/output error"), .ioError,
+      "cannot read standard input: Input/output error; nothing was imported."
+    ),
+    (
       .emptyFile, .invalidValue,
       "the trade file is empty; it needs at least the header line "
         + "'date,side,coin,quantity,price,fee,currency'."
@@ -77,6 +81,23 @@ import Testing
         + "id '@a,b' holds a comma, quote, control character or surrounding space."
     ),
   ]
+
+  @Test func anAccountNameIsRefusedWithTheRuleOfItsJournal() {
+    let ledger = ErrorFunnel.failure(
+      for: JournalAccountError(name: "Assets::X", role: .cash, dialect: .hledger))
+    #expect(
+      ledger.message
+        == "invalid --cash-account 'Assets::X' for hledger: use parts separated by ':' of "
+        + "letters, digits, - _ . and single spaces.")
+    #expect(ledger.code == .usage)
+    let beancount = ErrorFunnel.failure(
+      for: JournalAccountError(name: "Income:gains", role: .income, dialect: .beancount))
+    #expect(
+      beancount.message
+        == "invalid --income-account 'Income:gains' for beancount: use Assets, Liabilities, "
+        + "Equity, Income or Expenses, then ':' and parts that start with a capital or digit "
+        + "and hold only letters, digits and -.")
+  }
 
   @Test(arguments: 0..<cases.count)
   func eachErrorIsOneSentenceWithItsCode(_ index: Int) {

@@ -9,7 +9,8 @@ extension ErrorFunnel {
       return "cannot read \(quote(path, shortened: false)): there is no such file; nothing was "
         + "imported."
     case .unreadableFile(let path, let reason):
-      return "cannot read \(quote(path, shortened: false)): \(reason); nothing was imported."
+      let file = path == "-" ? "standard input" : quote(path, shortened: false)
+      return "cannot read \(file): \(reason); nothing was imported."
     case .emptyFile:
       return "the trade file is empty; it needs at least the header line "
         + "'\(TradeCSV.header)'."
@@ -33,6 +34,21 @@ extension ErrorFunnel {
         + "name it alone, and its id \(quote("@" + coin.id)) holds a comma, quote, control "
         + "character or surrounding space."
     }
+  }
+
+  static func message(for error: JournalAccountError) -> String {
+    let rule: String
+    switch error.dialect {
+    case .ledger, .hledger:
+      rule = "use parts separated by ':' of letters, digits, - _ . and single spaces"
+    case .beancount:
+      rule =
+        "use " + listing(TradeJournal.beancountRoots, conjunction: "or")
+        + ", then ':' and parts that start with a capital or digit and hold only letters, "
+        + "digits and -"
+    }
+    return "invalid --\(error.role.rawValue)-account \(quote(error.name)) for "
+      + "\(error.dialect.rawValue): \(rule)."
   }
 
   /// What a field's value breaks, as the end of a sentence that names its line and field.

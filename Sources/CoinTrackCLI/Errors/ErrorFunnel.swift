@@ -50,6 +50,7 @@ enum ErrorFunnel {
         + "closes of the others are stored."
     case let error as AlertError: return message(for: error)
     case let error as TradeFileError: return message(for: error)
+    case let error as JournalAccountError: return message(for: error)
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:

@@ -29,6 +29,26 @@ public struct TradeJournal: Sendable {
     public var income = "Income:Gains"
 
     public init() {}
+
+    /// The account of `role`.
+    public subscript(role: AccountRole) -> String {
+      get {
+        switch role {
+        case .assets: return assets
+        case .cash: return cash
+        case .fees: return fees
+        case .income: return income
+        }
+      }
+      set {
+        switch role {
+        case .assets: assets = newValue
+        case .cash: cash = newValue
+        case .fees: fees = newValue
+        case .income: income = newValue
+        }
+      }
+    }
   }
 
   /// The role of each account, for the messages about a name that does not fit.
