@@ -66,7 +66,7 @@ import Testing
 
         2024-02-01 * "sell 0.6 BTC (trade 3)"
           Assets:Crypto  -0.6 BTC {} @ 50000 USD
-          Assets:Cash  29987.5 USD
+          Assets:Cash  29987.500000000000000000 USD
           Income:Crypto:Gains
 
         """)

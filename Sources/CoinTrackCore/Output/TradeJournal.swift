@@ -7,12 +7,15 @@
 ///   and no gains.
 /// - beancount: a buy is a lot whose cost holds the fee (`0.5 BTC {40000 # 10 USD}`), a sell
 ///   reduces the oldest lots (the assets account is opened with FIFO booking) at its price
-///   (`-0.5 BTC {} @ 50000 USD`), the cash received is net of the fee, and the income account
-///   takes the realised gain, left for beancount to work out: the FIFO profit with fees in the
-///   cost, as cointrack counts it.
+///   (`-0.5 BTC {} @ 50000 USD`), the cash received is net of the fee (written to 18 decimals,
+///   see `beancountProceedsDecimals`), and the income account takes the realised gain, left
+///   for beancount to work out: the FIFO profit with fees in the cost, as cointrack counts it.
 public struct TradeJournal: Sendable {
   public let dialect: PriceDirectiveDialect
   public let accounts: Accounts
+
+  /// The fewest decimals of the cash a beancount sell brings.
+  static let beancountProceedsDecimals = 18
 
   public init(dialect: PriceDirectiveDialect, accounts: Accounts) {
     self.dialect = dialect
@@ -107,7 +110,11 @@ public struct TradeJournal: Sendable {
       lines.append("\(accounts.cash)  \((-(gross + ExactDecimal(trade.fee))).price) \(currency)")
     case (.beancount, .sell):
       lines.append("\(accounts.assets)  -\(quantity) \(coin) {} @ \(price) \(currency)")
-      lines.append("\(accounts.cash)  \((gross - ExactDecimal(trade.fee)).price) \(currency)")
+      // Beancount rounds the gain it works out to the decimals of the other amounts in the
+      // currency: this many keep a gain exact, and drop the noise of its 28-digit arithmetic.
+      let proceeds = gross - ExactDecimal(trade.fee)
+      let cash = proceeds.rescaled(to: max(proceeds.scale, Self.beancountProceedsDecimals))
+      lines.append("\(accounts.cash)  \(cash.price) \(currency)")
       lines.append(accounts.income)
     case (_, .buy), (_, .sell):
       let cash =
