@@ -6,10 +6,11 @@
 # Sets REPLY to the subcommands of a command path, such as 'coins'.
 _cointrack_subcommands() {
     case $1 in
-        '' ) REPLY='coins prices sync profile alerts help completion' ;;
+        '' ) REPLY='coins prices sync profile alerts portfolio help completion' ;;
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
+        'portfolio' ) REPLY='buy sell trades' ;;
         *) REPLY='' ;;
     esac
 }
@@ -24,6 +25,9 @@ _cointrack_options() {
         'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
         'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today -h --help --version' ;;
         'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
+        'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
+        'portfolio trades' ) REPLY='--coin --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;
     esac
 }
@@ -36,6 +40,7 @@ _cointrack_values() {
         --source) REPLY='offline coingecko binance twelvedata' ;;
         --from) REPLY='today yesterday' ;;
         --to) REPLY='today yesterday' ;;
+        --date) REPLY='today yesterday' ;;
         *) REPLY='' ;;
     esac
 }
@@ -62,6 +67,12 @@ _cointrack_arguments() {
         'alerts add' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
             fi ;;
+        'portfolio buy' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            fi ;;
+        'portfolio sell' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            fi ;;
         'help' )
             if ((index >= 0)); then _cointrack_subcommands "$*"
                 ((index > 0)) || REPLY+=' exit-codes formats sources files'
@@ -84,7 +95,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -7,13 +7,15 @@
 function __cointrack_subcommands
     switch "$argv"
         case ''
-            printf '%s\n' coins prices sync profile alerts help completion
+            printf '%s\n' coins prices sync profile alerts portfolio help completion
         case 'coins'
             printf '%s\n' list add remove available
         case 'profile'
             printf '%s\n' show set
         case 'alerts'
             printf '%s\n' add list remove check
+        case 'portfolio'
+            printf '%s\n' buy sell trades
     end
 end
 
@@ -30,7 +32,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days
+            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin
                 set value_of $word
                 continue
             case '-*'
@@ -81,6 +83,7 @@ complete -c cointrack -n "__cointrack_at '' 0" -a prices -d 'Show a coin\'s dail
 complete -c cointrack -n "__cointrack_at '' 0" -a sync -d 'Fetch the newest daily closes into the local price history.'
 complete -c cointrack -n "__cointrack_at '' 0" -a profile -d 'Show or change the profile.'
 complete -c cointrack -n "__cointrack_at '' 0" -a alerts -d 'Store price alerts and check them, for cron jobs.'
+complete -c cointrack -n "__cointrack_at '' 0" -a portfolio -d 'Record trades, and see holdings, cost and profit.'
 complete -c cointrack -n "__cointrack_at '' 0" -a help -d 'Show help for a command or a topic.'
 complete -c cointrack -n "__cointrack_at '' 0" -a completion -d 'Print a shell completion script.'
 complete -c cointrack -l format -x -a 'table csv tsv json jsonl ledger hledger beancount' -d 'How to print the results; \'cointrack help formats\' shows each with a sample.'
@@ -157,6 +160,28 @@ complete -c cointrack -n "__cointrack_at 'alerts check'" -l source -x -a 'offlin
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+
+# cointrack portfolio
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a buy -d 'Record coins bought, and print the trade with its id.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a sell -d 'Record coins sold, and print the trade with its id.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the recorded trades, oldest first.'
+
+# cointrack portfolio buy
+complete -c cointrack -n "__cointrack_at 'portfolio buy'" -l price -x -d 'Required: the price of one unit in the trade\'s currency: a plain decimal, 0 or above.'
+complete -c cointrack -n "__cointrack_at 'portfolio buy'" -l date -x -a 'today yesterday' -d 'The day of the trade: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio buy'" -l fee -x -d 'What the trade cost besides the units, in its currency.'
+complete -c cointrack -n "__cointrack_at 'portfolio buy'" -l currency -x -d 'The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).'
+complete -c cointrack -n "__cointrack_at 'portfolio buy' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
+
+# cointrack portfolio sell
+complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l price -x -d 'Required: the price of one unit in the trade\'s currency: a plain decimal, 0 or above.'
+complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l date -x -a 'today yesterday' -d 'The day of the trade: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l fee -x -d 'What the trade cost besides the units, in its currency.'
+complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l currency -x -d 'The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).'
+complete -c cointrack -n "__cointrack_at 'portfolio sell' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
+
+# cointrack portfolio trades
+complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
 
 # cointrack help
 complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'

@@ -27,6 +27,16 @@ import Testing
         #expect(home.run(["alerts", "add", coin, "--above", "1000000000"]).status == 0)
       }
     }
+    // Examples of the portfolio commands act on stored trades: bitcoin and ether held since
+    // 2024, ether bought in USD as the example that sells it is.
+    if words.dropFirst().first == "portfolio" {
+      for buy in [
+        ["btc", "1", "--price", "40000"], ["eth", "5", "--price", "2000", "--currency", "USD"],
+      ] {
+        let bought = home.run(["portfolio", "buy"] + buy + ["--date", "2024-01-02"])
+        #expect(bought.status == 0, "\(bought.standardError)")
+      }
+    }
     let result = home.run(
       Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])
     #expect(result.status == 0, "\(example.command): \(result.standardError)")

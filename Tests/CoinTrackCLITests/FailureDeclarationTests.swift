@@ -16,6 +16,12 @@ import Testing
   static let alert = Alert(
     id: 1, coin: coin, condition: .below(Price(decimalText: "1")!), currency: "USDT")
 
+  static let oversell = Oversell(
+    trade: Trade(
+      id: 2, day: day, side: .sell, coin: coin, quantity: Price(decimalText: "2")!,
+      price: Price(decimalText: "1")!, fee: Price(decimalText: "0")!, currency: "USDT"),
+    held: Price(decimalText: "1")!)
+
   static let usageErrors: [UsageError] = [
     .unknownCommand(input: "x", at: root, suggestions: []),
     .unknownOption(input: "--x", at: root, suggestions: []),
@@ -39,6 +45,7 @@ import Testing
     .missingOneOf([option], at: root),
     .optionNeedsOption(option, option, at: root),
     .invalidNumber(input: "1e3", option: option, at: root),
+    .invalidTradeValue(.malformedNumber(input: "1e3", what: .quantity), at: root),
   ]
 
   static let declaredFailures: [(any Error, ExitCode)] = [
@@ -109,6 +116,15 @@ import Testing
     (AlertError.duplicateAlert(existing: alert), .invalidValue),
     (AlertError.unknownAlert(input: "9"), .notFound),
     (AlertError.noAlertIDsLeft, .invalidValue),
+    (TradeError.malformedNumber(input: "1e3", what: .price), .usage),
+    (TradeError.quantityNotPositive(input: "0"), .invalidValue),
+    (TradeError.negativeAmount(input: "-1", what: .fee), .invalidValue),
+    (TradeError.tooManyDecimals(input: "0.1", allowed: 18), .invalidValue),
+    (TradeError.malformedCurrency(input: "$"), .usage),
+    (TradeError.oversold(oversell, isNew: true), .invalidValue),
+    (TradeError.removalOversells(removing: [1], oversell), .invalidValue),
+    (TradeError.unknownTrade(input: "9"), .notFound),
+    (TradeError.noTradeIDsLeft, .invalidValue),
   ]
 
   /// By index: a usage error prints the whole command table it carries.

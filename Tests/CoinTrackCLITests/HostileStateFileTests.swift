@@ -11,7 +11,7 @@ import Testing
   static let valid = Array(
     #"""
     {
-      "schema_version": 4,
+      "schema_version": 5,
       "profile": {
         "username": "alice",
         "source": null,
@@ -32,7 +32,7 @@ import Testing
         }
       ],
       "next_id": 6,
-      "revision": 7\#(alertMembers)
+      "revision": 7\#(alertMembers)\#(tradeMembers)
     }
 
     """#.utf8)
@@ -54,6 +54,38 @@ import Testing
         }
       ],
       "next_alert_id": 3
+    """
+
+  /// The members version 5 added, as `valid` ends with them.
+  static let tradeMembers = """
+    ,
+      "trades": [
+        {
+          "id": 3,
+          "date": "2026-05-01",
+          "side": "buy",
+          "symbol": "SOL",
+          "name": "Solana",
+          "coingecko_id": "solana",
+          "quantity": 2.5,
+          "price": 150.25,
+          "fee": 0.5,
+          "currency": "USD"
+        },
+        {
+          "id": 5,
+          "date": "2026-05-02",
+          "side": "sell",
+          "symbol": "SOL",
+          "name": "Solana",
+          "coingecko_id": "solana",
+          "quantity": 1,
+          "price": 160,
+          "fee": 0,
+          "currency": "USD"
+        }
+      ],
+      "next_trade_id": 6
     """
 
   /// Commands that read the state, and commands that would change it.
@@ -87,7 +119,7 @@ import Testing
     "is not a name: 1 to 100 characters without control or invisible characters or "
     + "surrounding spaces"
 
-  static let nestingPrefix = #"{"schema_version": 4, "coins": "#
+  static let nestingPrefix = #"{"schema_version": 5, "coins": "#
 
   static let hostileFiles: [Hostile] = [
     Hostile(
@@ -143,17 +175,52 @@ import Testing
       complaint: "is unusable: 'coins[0].price' is not a known key"),
     Hostile(
       name: "a revision in a version 1 file",
-      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 1"#),
+      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 1"#),
       complaint: "is unusable: 'revision' is not a known key"),
     Hostile(
       name: "alerts in a version 3 file",
-      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 3"#),
+      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 3"#),
       complaint: "is unusable: 'alerts' is not a known key"),
     Hostile(
-      name: "a newer schema version",
-      bytes: replacing(#""schema_version": 4"#, with: #""schema_version": 5"#),
+      name: "trades in a version 4 file",
+      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 4"#),
+      complaint: "is unusable: 'trades' is not a known key"),
+    Hostile(
+      name: "a trade quantity in exponent form",
+      bytes: replacing(#""quantity": 2.5"#, with: #""quantity": 2.5e0"#),
       complaint:
-        "has schema version 5, but this cointrack reads up to 4"),
+        "is unusable: 'trades[0].quantity' is not a quantity: above 0 with at most 18 decimals"),
+    Hostile(
+      name: "a negative trade price",
+      bytes: replacing(#""price": 150.25"#, with: #""price": -150.25"#),
+      complaint: "is unusable: 'trades[0].price' is not a price: plain decimal, 0 or above"),
+    Hostile(
+      name: "a trade side that is none",
+      bytes: replacing(#""side": "buy""#, with: #""side": "gift""#),
+      complaint: "is unusable: 'trades[0].side' is not one of buy, sell"),
+    Hostile(
+      name: "a trade currency in lower case",
+      bytes: replacing(#""currency": "USD""#, with: #""currency": "usd""#),
+      complaint:
+        "is unusable: 'trades[0].currency' is not a currency code: 2 to 10 capitals and digits, "
+        + "a capital first"),
+    Hostile(
+      name: "trades out of id order",
+      bytes: replacing(#""id": 5"#, with: #""id": 2"#),
+      complaint: "is unusable: 'trades[1].id' is 2, not above the id of the trade before"),
+    Hostile(
+      name: "a trade id given out again",
+      bytes: replacing(#""next_trade_id": 6"#, with: #""next_trade_id": 5"#),
+      complaint: "is unusable: 'next_trade_id' is 5 but trade id 5 is already used"),
+    Hostile(
+      name: "a sale of more than is held",
+      bytes: replacing(#""quantity": 1,"#, with: #""quantity": 2.6,"#),
+      complaint: "is unusable: 'trades[1].quantity' sells 2.6 SOL on 2026-05-02 when 2.5 is held"),
+    Hostile(
+      name: "a newer schema version",
+      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 6"#),
+      complaint:
+        "has schema version 6, but this cointrack reads up to 5"),
     Hostile(
       name: "an alert condition that is none",
       bytes: replacing(#""condition": "change""#, with: #""condition": "sideways""#),

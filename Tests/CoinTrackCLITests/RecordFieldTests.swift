@@ -43,6 +43,12 @@ import Testing
       return .alertReadings([
         AlertReading(alert: alert, latest: row, reference: nil, holds: true)
       ])
+    case .trade:
+      return .trades([
+        Trade(
+          id: 1, day: day, side: .buy, coin: alert.coin, quantity: Price(decimalText: "0.5")!,
+          price: Price(decimalText: "42.5")!, fee: Price(decimalText: "0")!, currency: "USDT")
+      ])
     }
   }
 
@@ -59,6 +65,7 @@ import Testing
     case .syncOutcome: return (["sync", "--today=2026-05-20"], "Fields (for --fields):")
     case .alert: return (["alerts", "list"], "Fields (for --fields):")
     case .alertReading: return (["alerts", "check"], "Fields (for --fields):")
+    case .trade: return (["portfolio", "trades"], "Fields (for --fields):")
     }
   }
 
@@ -140,6 +147,8 @@ import Testing
     case .syncOutcome: return "`sync`"
     case .alert: return "`alerts add`, `alerts list`, `alerts remove`"
     case .alertReading: return "`alerts check`"
+    case .trade:
+      return "`portfolio buy`, `portfolio sell`, `portfolio trades`, `portfolio remove`"
     }
   }
 

@@ -14,11 +14,12 @@ extension FuzzTests {
     let store = StateStore(
       path: home.statePath, lockTimeoutSeconds: 10,
       initialState: { TrackerState.initial(catalogue: SnapshotPriceSource().catalogue()) })
-    let version4 = HostileStateFileTests.valid
+    let version5 = HostileStateFileTests.valid
     let version1 = Array(
-      String(decoding: version4, as: UTF8.self)
-        .replacingOccurrences(of: #""schema_version": 4"#, with: #""schema_version": 1"#)
+      String(decoding: version5, as: UTF8.self)
+        .replacingOccurrences(of: #""schema_version": 5"#, with: #""schema_version": 1"#)
         .replacingOccurrences(of: HostileStateFileTests.alertMembers, with: "")
+        .replacingOccurrences(of: HostileStateFileTests.tradeMembers, with: "")
         .replacingOccurrences(of: ",\n  \"revision\": 7", with: "").utf8)
     #expect(try TrackerState.decode(version1).state.revision == 0)
     var generator = SeededGenerator(seed: Self.seed)
@@ -27,7 +28,7 @@ extension FuzzTests {
     var failures = 0
     for index in 0..<Self.mutationCount {
       CrashReporter.record("seed \(Self.seed), mutation \(index)")
-      var bytes = Bool.random(using: &generator) ? version4 : version1
+      var bytes = Bool.random(using: &generator) ? version5 : version1
       for _ in 0..<Int.random(in: 1...3, using: &generator) {
         bytes = StateMutation.random(using: &generator).applied(to: bytes, using: &generator)
       }

@@ -60,8 +60,8 @@ import Testing
       .invalidField(
         line: 5, column: .quantity, value: "1e3",
         .trade(.malformedNumber(input: "1e3", what: .quantity))), .invalidValue,
-      "line 5 of the trade file, field quantity: '1e3' is not a plain decimal such as 0.5 (no "
-        + "sign, exponent or separators)."
+      "line 5 of the trade file, field quantity: invalid quantity '1e3': use a plain decimal "
+        + "such as 0.5 or 60000, without sign, exponent or separators."
     ),
     (
       .invalidField(

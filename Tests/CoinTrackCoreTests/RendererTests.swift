@@ -25,6 +25,41 @@ import Testing
         """)
   }
 
+  /// Whole numbers and days are written in place, not from text: every format must still
+  /// show them exactly, whatever their size or sign.
+  @Test func integersAndDaysAreWrittenExactlyInEveryFormat() {
+    let days = [Day(year: 1, month: 1, day: 1)!, Day(year: 2024, month: 2, day: 29)!]
+    let set = RecordSet(
+      fields: [.init("n", isNumeric: true), .init("day")],
+      records: [
+        [.integer(0), .date(days[0])], [.integer(-42), .date(days[1])],
+        [.integer(Int.max), .null], [.integer(Int.min), .null],
+      ])
+    #expect(
+      RecordFormat.table.render(set) == """
+                           N  DAY
+                           0  0001-01-01
+                         -42  2024-02-29
+         9223372036854775807  -
+        -9223372036854775808  -
+
+        """)
+    #expect(
+      RecordFormat.csv.render(set)
+        == "n,day\r\n0,0001-01-01\r\n-42,2024-02-29\r\n9223372036854775807,\r\n"
+        + "-9223372036854775808,\r\n")
+    #expect(
+      RecordFormat.json.render(set) == """
+        [
+          {"n":0,"day":"0001-01-01"},
+          {"n":-42,"day":"2024-02-29"},
+          {"n":9223372036854775807,"day":null},
+          {"n":-9223372036854775808,"day":null}
+        ]
+
+        """)
+  }
+
   @Test func decoratedTablesBoldTheHeaderOnly() {
     let output = RecordFormat.table.render(records, tableStyle: .decorated)
     #expect(output.hasPrefix("\u{1B}[1mID"))

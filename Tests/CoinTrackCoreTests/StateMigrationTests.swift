@@ -146,7 +146,7 @@ import Testing
     }
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 3)) == Self.version3)
     let document = try JSONParser.parse(try #require(fixture.bytes()))
-    #expect(document["schema_version"] == .number("4"))
+    #expect(document["schema_version"] == .number(String(TrackerState.schemaVersion)))
     guard case .array(let alerts)? = document["alerts"] else {
       Issue.record("no alerts array")
       return

@@ -181,10 +181,10 @@ import Testing
         JSONSyntaxError(offset: cut.utf8.count, reason: "unexpected end of data"))
     ) { try TrackerState.decode(Array(cut.utf8)) }
     // An unknown key comes first, but the version after it is one this build cannot read.
-    let newer = #"{"extra":1,"schema_version":5}"#
+    let newer = #"{"extra":1,"schema_version":6}"#
     #expect(
       throws: StateDocumentError.schema(
-        StateSchemaError(keyPath: "schema_version", problem: .newerVersion(5)))
+        StateSchemaError(keyPath: "schema_version", problem: .newerVersion(6)))
     ) { try TrackerState.decode(Array(newer.utf8)) }
   }
 

@@ -56,6 +56,14 @@ final class CommandSession {
       .source(storedProfile: { try state().profile })
   }
 
+  /// The profile's source, else the snapshot, whatever the command's options: for commands
+  /// whose --currency is a trade's currency rather than the one prices are quoted in.
+  func profileSource() throws -> any PriceSource {
+    let withoutOptions = ParsedCommand(path: command.path, options: [:], arguments: [:])
+    return try SourceSelection(command: withoutOptions, context: context, notices: notices)
+      .source(storedProfile: { try state().profile })
+  }
+
   /// The live sources' settings for this run, from the environment and the source options.
   func liveSourceConfiguration() throws -> LiveSourceConfiguration {
     try SourceSelection(command: command, context: context, notices: notices).configuration()

@@ -25,7 +25,7 @@ enum CommandTable {
       stderr.
       """,
     subcommands: [
-      coins, PricesCommand.spec, SyncCommand.spec, profile, alerts, HelpCommand.spec,
+      coins, PricesCommand.spec, SyncCommand.spec, profile, alerts, portfolio, HelpCommand.spec,
       CompletionCommand.spec,
     ],
     examples: [
@@ -73,6 +73,18 @@ enum CommandTable {
       Example(
         command: "cointrack alerts check --format csv",
         explanation: "The alerts that fired since the last check; exit 1 when one did."),
+    ])
+
+  static let portfolio = CommandSpec(
+    "portfolio", summary: "Record trades, and see holdings, cost and profit.",
+    subcommands: [
+      PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
+    ],
+    examples: [
+      Example(
+        command: "cointrack portfolio buy btc 0.5 --price 60000",
+        explanation: "Record half a bitcoin bought today at 60,000 each."),
+      Example(command: "cointrack portfolio trades", explanation: "Every trade, oldest first."),
     ])
 
   /// Commands the parser runs only in their exact form, and help, usage, suggestions and

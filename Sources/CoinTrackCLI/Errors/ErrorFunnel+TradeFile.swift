@@ -67,17 +67,8 @@ extension ErrorFunnel {
       return "the date \(value) is after today, \(today)."
     case .side:
       return "\(value) is neither buy nor sell."
-    case .trade(.malformedNumber):
-      return "\(value) is not a plain decimal such as 0.5 (no sign, exponent or separators)."
-    case .trade(.quantityNotPositive):
-      return "the quantity \(value) is not above 0."
-    case .trade(.negativeAmount):
-      return "\(value) is below 0."
-    case .trade(.tooManyDecimals(_, let allowed)):
-      return "\(value) has more than \(allowed) decimals."
-    case .trade(.malformedCurrency):
-      return "\(value) is not a currency code: \(Trade.currencyCodeLengths.lowerBound) to "
-        + "\(Trade.currencyCodeLengths.upperBound) letters and digits, a letter first."
+    case .trade(let error):
+      return message(for: error)
     case .coin(let error):
       return message(for: error)
     }

@@ -49,6 +49,7 @@ enum ErrorFunnel {
       return "\(error.failed) of \(error.total) coins could not be synced (see above); the "
         + "closes of the others are stored."
     case let error as AlertError: return message(for: error)
+    case let error as TradeError: return message(for: error)
     case let error as TradeFileError: return message(for: error)
     case let error as JournalAccountError: return message(for: error)
     case OutputError.failed(let destination, let reason):
@@ -118,10 +119,11 @@ enum ErrorFunnel {
       return "invalid \(option.flag) \(quote(input)): use a whole number from "
         + "\(allowed.lowerBound) to \(allowed.upperBound)."
     case .missingOneOf(let options, let path):
-      return "'\(path.fullName)' needs one of "
+      return "'\(path.fullName)' needs \(options.count == 1 ? "" : "one of ")"
         + listing(options.map(\.flag), conjunction: "or") + "."
     case .optionNeedsOption(let option, let needed, _):
       return "\(option.flag) needs \(needed.flag)."
+    case .invalidTradeValue(let error, _): return message(for: error)
     case .invalidNumber(let input, let option, _):
       return "invalid \(option.valueName ?? "value") \(quote(input)) for \(option.flag): "
         + numberForm(option.valueName) + "."

@@ -38,6 +38,9 @@ enum UsageError: Error, Hashable, Sendable {
   case optionNeedsOption(OptionSpec, OptionSpec, at: CommandPath)
   /// A number that is not plain decimal text, such as `1e3` or `1,000` for `--below`.
   case invalidNumber(input: String, option: OptionSpec, at: CommandPath)
+  /// A trade's number or currency that is not plain text of its kind, such as a QUANTITY of
+  /// `1e3` or a `--currency` of `U$D`.
+  case invalidTradeValue(TradeError, at: CommandPath)
   /// An argument whose bytes are not UTF-8, as given.
   case undecodableArgument(bytes: [UInt8], at: CommandPath)
   /// An option's value is not a whole number within `allowed`.
@@ -57,7 +60,7 @@ enum UsageError: Error, Hashable, Sendable {
       .conflictingOptions(_, _, let path), .nothingToSet(let path),
       .undecodableArgument(_, let path), .missingOneOf(_, let path),
       .optionNeedsOption(_, _, let path), .invalidNumber(_, _, let path),
-      .invalidWholeNumber(_, _, _, let path):
+      .invalidWholeNumber(_, _, _, let path), .invalidTradeValue(_, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, HelpCommand.spec])

@@ -76,11 +76,22 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     Day.civilFromDays(daysSince1970)
   }
 
+  /// How many bytes `YYYY-MM-DD` takes.
+  public static let isoLength = 10
+
   /// The day as `YYYY-MM-DD`.
   public var description: String {
+    // Written in place into a string short enough to need no memory of its own.
+    String(unsafeUninitializedCapacity: Day.isoLength) { bytes in
+      writeISO(into: bytes.baseAddress!)
+      return Day.isoLength
+    }
+  }
+
+  /// Writes `YYYY-MM-DD` into the `isoLength` bytes at `bytes`: renderers write a date for every
+  /// row of `prices` this way, without making a string of it.
+  func writeISO(into bytes: UnsafeMutablePointer<UInt8>) {
     let (year, month, day) = components
-    // Ten bytes written in place: `prices` formats a date for every row.
-    var bytes: [UInt8] = [0, 0, 0, 0, UInt8(ascii: "-"), 0, 0, UInt8(ascii: "-"), 0, 0]
     func put(_ value: Int, at end: Int, width: Int) {
       var rest = value
       for index in stride(from: end, to: end - width, by: -1) {
@@ -89,9 +100,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
       }
     }
     put(year, at: 3, width: 4)
+    bytes[4] = UInt8(ascii: "-")
     put(month, at: 6, width: 2)
+    bytes[7] = UInt8(ascii: "-")
     put(day, at: 9, width: 2)
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The day `count` days later (earlier when negative).

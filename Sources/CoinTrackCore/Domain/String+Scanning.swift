@@ -11,6 +11,11 @@ extension String {
     return try text.withUTF8(body)
   }
 
+  /// Whether the text's UTF-8 is exactly `bytes`, compared where both lie.
+  func hasUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    withUTF8Bytes { $0.hasSameBytes(as: bytes) }
+  }
+
   /// Whether the text is one or more ASCII decimal digits and nothing else: what an id or a
   /// count typed on the command line must be, so that `+1`, `01e0` or `１` are not read as one.
   public var isDecimalDigits: Bool {
@@ -57,5 +62,19 @@ extension String {
       let end = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[start...end])
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether both hold the same bytes: a loop of our own rather than `elementsEqual`, which
+  /// steps through both by iterators, or memcmp, a call that costs more than comparing the short
+  /// keys and fields this compares, once for every key of every coin in the state file and for
+  /// three fields of every history row.
+  @inline(__always)
+  func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard count == other.count else { return false }
+    var index = 0
+    while index < count, self[index] == other[index] { index += 1 }
+    return index == count
   }
 }

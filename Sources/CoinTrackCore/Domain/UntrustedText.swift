@@ -45,12 +45,13 @@ public enum UntrustedText {
   public static func isCleanName(_ text: String) -> Bool {
     // Printable ASCII, all a name usually holds, needs no look at its scalars and no copy:
     // loading a thousand tracked coins checks a thousand names.
-    let bytes = text.utf8
-    guard let first = bytes.first, let last = bytes.last else { return false }
-    if isPrintableASCII(text) {
+    let plainVerdict: Bool? = text.withUTF8Bytes { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return false }
+      guard isPrintableASCII(bytes) else { return nil }
       return first != 0x20 && last != 0x20 && bytes.count <= maximumNameLength
     }
-    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == bytes.count
+    if let plainVerdict { return plainVerdict }
+    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == text.utf8.count
       && text.count <= maximumNameLength
   }
 
@@ -64,9 +65,14 @@ public enum UntrustedText {
 
   /// Whether `text` is printable ASCII alone, as most text is, which needs no escaping.
   public static func isPrintableASCII(_ text: String) -> Bool {
+    text.withUTF8Bytes(isPrintableASCII)
+  }
+
+  /// Whether `bytes` are printable ASCII alone.
+  private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // The largest distance above a space, rather than a test per byte that may stop early,
     // lets the loop be vectorised: a table of a thousand rows asks this of its text cells.
-    text.withUTF8Bytes { bytes in bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F }
+    bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F
   }
 
   /// Whether `text` is `lengths` bytes long and every byte is in `allowed`, the bytes read in

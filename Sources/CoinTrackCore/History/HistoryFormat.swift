@@ -103,50 +103,56 @@ enum HistoryFormat {
     guard line.count <= maximumLineLength else {
       throw damaged("the line is longer than \(maximumLineLength) bytes")
     }
-    // The bounds of the five fields, found without making an array of them.
-    var bounds = (line.startIndex, line.startIndex, line.startIndex, line.startIndex)
-    var commas = 0
-    for index in line.indices where line[index] == UInt8(ascii: ",") {
-      commas += 1
-      switch commas {
-      case 1: bounds.0 = index
-      case 2: bounds.1 = index
-      case 3: bounds.2 = index
-      case 4: bounds.3 = index
-      default: break
+    return try line.withUnsafeBufferPointer { line throws(HistoryError) in
+      // The commas after the first four fields.
+      var ends = (0, 0, 0, 0)
+      var commas = 0
+      for index in line.indices where line[index] == UInt8(ascii: ",") {
+        commas += 1
+        switch commas {
+        case 1: ends.0 = index
+        case 2: ends.1 = index
+        case 3: ends.2 = index
+        case 4: ends.3 = index
+        default: break
+        }
       }
-    }
-    guard commas == 4 else { throw damaged("the line has \(commas + 1) fields, not 5 (\(header))") }
-    let fields = [
-      line[..<bounds.0], line[(bounds.0 + 1)..<bounds.1], line[(bounds.1 + 1)..<bounds.2],
-      line[(bounds.2 + 1)..<bounds.3], line[(bounds.3 + 1)...],
-    ]
-    /// The field's text: `earlier` when the bytes are the same (already checked), else new text
-    /// that `isValid` must accept.
-    func text(_ field: Int, sameAs earlier: String?, isValid: (String) -> Bool, _ problem: String)
-      throws(HistoryError) -> String
-    {
-      if let earlier, earlier.withUTF8Bytes({ fields[field].elementsEqual($0) }) {
-        return earlier
+      guard commas == 4 else {
+        throw damaged("the line has \(commas + 1) fields, not 5 (\(header))")
       }
-      let text = String(decoding: fields[field], as: UTF8.self)
-      guard isValid(text) else { throw damaged(problem) }
-      return text
+      let dateField = UnsafeBufferPointer(rebasing: line[..<ends.0])
+      let symbolField = UnsafeBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])
+      let priceField = UnsafeBufferPointer(rebasing: line[(ends.1 + 1)..<ends.2])
+      let currencyField = UnsafeBufferPointer(rebasing: line[(ends.2 + 1)..<ends.3])
+      let sourceField = UnsafeBufferPointer(rebasing: line[(ends.3 + 1)...])
+      /// The field's text: `earlier` when the bytes are the same (already checked), else new
+      /// text that `isValid` must accept.
+      func text(
+        _ field: UnsafeBufferPointer<UInt8>, sameAs earlier: String?,
+        isValid: (String) -> Bool, _ problem: String
+      ) throws(HistoryError) -> String {
+        if let earlier, earlier.hasUTF8(field) { return earlier }
+        let text = String(decoding: field, as: UTF8.self)
+        guard isValid(text) else { throw damaged(problem) }
+        return text
+      }
+      guard let day = Day(isoBytes: dateField) else { throw damaged("the date is not YYYY-MM-DD") }
+      let symbol = try text(
+        symbolField, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol,
+        "the symbol is not valid")
+      guard let price = Price(decimalText: String(decoding: priceField, as: UTF8.self)),
+        price.isAboveZero
+      else { throw damaged("the price is not a plain decimal above zero") }
+      let currency = try text(
+        currencyField, sameAs: previous?.currency, isValid: knownCurrencies.contains,
+        "the currency is not one a source quotes")
+      let source = try text(
+        sourceField, sameAs: previous?.source,
+        isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
+        "the source is not a live source's name")
+      return HistoryRow(
+        day: day, symbol: symbol, price: price, currency: currency, source: source)
     }
-    guard let day = Day(isoBytes: fields[0]) else { throw damaged("the date is not YYYY-MM-DD") }
-    let symbol = try text(
-      1, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol, "the symbol is not valid")
-    guard let price = Price(decimalText: String(decoding: fields[2], as: UTF8.self)),
-      price.isAboveZero
-    else { throw damaged("the price is not a plain decimal above zero") }
-    let currency = try text(
-      3, sameAs: previous?.currency, isValid: knownCurrencies.contains,
-      "the currency is not one a source quotes")
-    let source = try text(
-      4, sameAs: previous?.source,
-      isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
-      "the source is not a live source's name")
-    return HistoryRow(day: day, symbol: symbol, price: price, currency: currency, source: source)
   }
 }
 
@@ -180,12 +186,13 @@ public struct CoinHistory: Sendable {
     return low
   }
 
-  /// The row of `day`, if the history holds one.
-  func row(on day: Day) -> HistoryRow? {
+  /// The position in `rows` of the row of `day`, if the history holds one. A position rather
+  /// than the row, so that reading one field of it copies no other.
+  func position(on day: Day) -> Int? {
     guard let first = rows.first?.day else { return nil }
     let offset = day.daysSince1970 - first.daysSince1970
     guard positions.indices.contains(offset), positions[offset] >= 0 else { return nil }
-    return rows[Int(positions[offset])]
+    return Int(positions[offset])
   }
 
   /// The last row on or before `day`.

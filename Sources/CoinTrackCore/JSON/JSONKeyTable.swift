@@ -11,16 +11,6 @@ struct JSONKeyTable: Sendable {
   /// The position of the name whose UTF-8 is `bytes`.
   @inline(__always)
   func position(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    // A loop of our own rather than `elementsEqual`, which steps through both sides by
-    // iterators, or memcmp, a call that costs more than comparing a key this short: this runs
-    // for every key of every coin in the state file.
-    utf8.firstIndex { name in
-      guard name.count == bytes.count else { return false }
-      return name.withUnsafeBufferPointer { name in
-        var index = 0
-        while index < name.count, name[index] == bytes[index] { index += 1 }
-        return index == name.count
-      }
-    }
+    utf8.firstIndex { name in name.withUnsafeBufferPointer { $0.hasSameBytes(as: bytes) } }
   }
 }

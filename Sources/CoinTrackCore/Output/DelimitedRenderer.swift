@@ -22,12 +22,16 @@ enum DelimitedRenderer {
       }
       output += dialect.lineEnd
     }
+    // Each column's reader taken once, not from the list for every cell.
+    let columns = records.fields.indices.map(records.column)
     for record in 0..<records.count {
-      for column in records.fields.indices {
+      for (column, value) in columns.enumerated() {
         if column > 0 { output += dialect.separator }
-        switch records[record, column] {
+        switch value(record) {
         case .text(let text): dialect.appendText(text, &output)
         case .number(let text): output += text
+        case .integer(let value): output.append(value)
+        case .date(let day): output.append(day)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: break
         }
@@ -43,13 +47,13 @@ extension DelimitedRenderer.Dialect {
   /// comma, a quote, CR or LF.
   static let csv = Self(separator: ",", lineEnd: "\r\n") { text, output in
     guard
-      text.withUTF8Bytes({
-        $0.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+      text.withUTF8Bytes({ bytes in
+        // Looked at and copied from where the bytes lie, once: most fields need no quotes.
+        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
+        if !needsQuotes { output.append(bytes) }
+        return needsQuotes
       })
-    else {
-      output += text
-      return
-    }
+    else { return }
     output += "\""
     for character in text {
       output += character == "\"" ? "\"\"" : String(character)
@@ -62,13 +66,12 @@ extension DelimitedRenderer.Dialect {
   /// PostgreSQL's text format and of Linear TSV).
   static let tsv = Self(separator: "\t", lineEnd: "\n") { text, output in
     guard
-      text.withUTF8Bytes({
-        $0.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }
+      text.withUTF8Bytes({ bytes in
+        let needsEscapes = bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }
+        if !needsEscapes { output.append(bytes) }
+        return needsEscapes
       })
-    else {
-      output += text
-      return
-    }
+    else { return }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\t": output += "\\t"

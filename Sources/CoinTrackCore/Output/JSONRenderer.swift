@@ -59,6 +59,11 @@ enum JSONRenderer {
       switch records[record, column] {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
+      case .integer(let value): output.append(value)
+      case .date(let day):
+        output += "\""
+        output.append(day)
+        output += "\""
       case .bool(let flag): output += flag ? "true" : "false"
       case .null: output += "null"
       }

@@ -2,7 +2,7 @@
 extension RecordKind {
   /// The fields of `alerts add`, `alerts list` and `alerts remove`.
   static let alertFields = RecordFields<[Alert]>([
-    .init("id", isNumeric: true) { alerts in { .number(String(alerts[$0].id)) } },
+    .init("id", isNumeric: true) { alerts in { .integer(alerts[$0].id) } },
     .init("symbol") { alerts in { .text(alerts[$0].coin.symbol) } },
     .init("condition") { alerts in { .text(alerts[$0].condition.name) } },
     .init("threshold", isNumeric: true) { alerts in { .price(alerts[$0].condition.threshold) } },
@@ -14,7 +14,7 @@ extension RecordKind {
 
   /// The fields of `alerts check`: each alert reported with the prices it was compared on.
   static let alertReadingFields = RecordFields<[AlertReading]>([
-    .init("id", isNumeric: true) { readings in { .number(String(readings[$0].alert.id)) } },
+    .init("id", isNumeric: true) { readings in { .integer(readings[$0].alert.id) } },
     .init("symbol") { readings in { .text(readings[$0].alert.coin.symbol) } },
     .init("condition") { readings in { .text(readings[$0].alert.condition.name) } },
     .init("threshold", isNumeric: true) { readings in
@@ -48,5 +48,5 @@ extension RecordSet {
 
 extension RecordSet.Value {
   /// A whole number, or null.
-  static func count(_ value: Int?) -> Self { value.map { .number(String($0)) } ?? .null }
+  static func count(_ value: Int?) -> Self { value.map(Self.integer) ?? .null }
 }

@@ -9,7 +9,7 @@ extension RecordKind {
 
   /// The fields of `coins list`.
   static let coinListingFields = RecordFields<CoinListings>([
-    .init("id", isNumeric: true) { listing in { .number(String(listing.coins[$0].id)) } },
+    .init("id", isNumeric: true) { listing in { .integer(listing.coins[$0].id) } },
     .init("symbol") { listing in { .text(listing.coins[$0].coin.symbol) } },
     .init("name") { listing in { .text(listing.coins[$0].coin.name) } },
     .init("price", isNumeric: true) { listing in { .price(listing.latestPrices[$0]?.price) } },
@@ -25,7 +25,7 @@ extension RecordKind {
 
   /// The fields of `coins add` and `coins remove`.
   static let trackedCoinFields = RecordFields<[TrackedCoin]>([
-    .init("id", isNumeric: true) { coins in { .number(String(coins[$0].id)) } },
+    .init("id", isNumeric: true) { coins in { .integer(coins[$0].id) } },
     .init("symbol") { coins in { .text(coins[$0].coin.symbol) } },
     .init("name") { coins in { .text(coins[$0].coin.name) } },
     .init("coin_id") { coins in { .text(coins[$0].coin.id) } },
@@ -77,10 +77,10 @@ extension RecordKind {
         { _ in .price(statistics.changePercent) }
       },
       .init("days_with_data", isNumeric: true) { statistics in
-        { _ in .number(String(statistics.daysWithData)) }
+        { _ in .integer(statistics.daysWithData) }
       },
       .init("days_without_data", isNumeric: true) { statistics in
-        { _ in .number(String(statistics.daysWithoutData)) }
+        { _ in .integer(statistics.daysWithoutData) }
       },
     ])
 

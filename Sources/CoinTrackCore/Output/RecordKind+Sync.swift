@@ -8,7 +8,7 @@ extension RecordKind {
     .init("first_added") { outcomes in { .day(outcomes[$0].added.first?.day) } },
     .init("last_added") { outcomes in { .day(outcomes[$0].added.last?.day) } },
     .init("days_added", isNumeric: true) { outcomes in
-      { .number(String(outcomes[$0].added.count)) }
+      { .integer(outcomes[$0].added.count) }
     },
     .init("status") { outcomes in { .text(outcomes[$0].status.rawValue) } },
   ])

@@ -20,6 +20,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case alert
   /// `alerts check`.
   case alertReading
+  /// `portfolio buy`, `portfolio sell`, `portfolio trades` and `portfolio remove`.
+  case trade
 
   public typealias Field = RecordSet.Field
 
@@ -42,6 +44,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .syncOutcome: return Self.syncOutcomeFields
     case .alert: return Self.alertFields
     case .alertReading: return Self.alertReadingFields
+    case .trade: return Self.tradeFields
     }
   }
 }

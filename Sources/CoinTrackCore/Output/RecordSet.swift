@@ -27,6 +27,12 @@ public struct RecordSet: Hashable, Sendable {
     case text(String)
     /// A number in JSON syntax, printed exactly as given.
     case number(String)
+    /// A whole number, written in decimal digits in every format: kept as a number so that a
+    /// renderer writes its digits without making a string of them.
+    case integer(Int)
+    /// A day, written `YYYY-MM-DD` as text in every format: kept as a day so that a renderer
+    /// writes its ten bytes without making a string of them.
+    case date(Day)
     /// `true` or `false`, in every format.
     case bool(Bool)
     case null
@@ -131,7 +137,7 @@ extension RecordSet.Value {
   /// A price, or null when there is none.
   static func price(_ price: Price?) -> Self { price.map { .number($0.text) } ?? .null }
   /// A day as YYYY-MM-DD, or null.
-  static func day(_ day: Day?) -> Self { day.map { .text($0.description) } ?? .null }
+  static func day(_ day: Day?) -> Self { day.map(Self.date) ?? .null }
   /// Optional text, or null.
   static func optional(_ text: String?) -> Self { text.map(Self.text) ?? .null }
 }

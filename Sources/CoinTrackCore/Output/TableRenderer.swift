@@ -33,26 +33,36 @@ enum TableRenderer {
     }
   }
 
-  /// Calls `body` with the text of a cell as shown, its width in characters and whether it is
-  /// shown as it is, the text lent rather than copied. Invisible characters (escape sequences,
-  /// direction overrides) are shown escaped, as `\u{1b}`: a table goes to a terminal. Printable
-  /// ASCII, the usual case, is one character a byte; only other text needs grapheme counting.
+  /// A cell as a table shows it: text, or a day written in place without a string of its own.
+  private enum Shown {
+    case text(String)
+    case integer(Int)
+    case date(Day)
+  }
+
+  /// Calls `body` with a cell as shown, its width in characters and whether it is shown as it
+  /// is, the text lent rather than copied. Invisible characters (escape sequences, direction
+  /// overrides) are shown escaped, as `\u{1b}`: a table goes to a terminal. Printable ASCII,
+  /// the usual case, is one character a byte; only other text needs grapheme counting.
   /// `isKnownPlain` says the text was found printable ASCII before and need not be checked.
-  private static func withText<Result>(
+  private static func withShown<Result>(
     of value: RecordSet.Value, isKnownPlain: Bool = false,
-    _ body: (_ text: String, _ width: Int, _ isPlain: Bool) -> Result
+    _ body: (_ shown: Shown, _ width: Int, _ isPlain: Bool) -> Result
   ) -> Result {
     switch value {
     case .text(let text):
       if isKnownPlain || UntrustedText.isPrintableASCII(text) {
-        return body(text, text.utf8.count, true)
+        return body(.text(text), text.utf8.count, true)
       }
       let shown = UntrustedText.terminalEscaped(text)
-      return body(shown, shown.count, false)
+      return body(.text(shown), shown.count, false)
     // Numbers are ASCII digits, signs and points.
-    case .number(let text): return body(text, text.utf8.count, true)
-    case .bool(let flag): return flag ? body("true", 4, true) : body("false", 5, true)
-    case .null: return body("-", 1, true)
+    case .number(let text): return body(.text(text), text.utf8.count, true)
+    case .integer(let value):
+      return body(.integer(value), TextBuffer.decimalLength(of: value), true)
+    case .date(let day): return body(.date(day), Day.isoLength, true)
+    case .bool(let flag): return flag ? body(.text("true"), 4, true) : body(.text("false"), 5, true)
+    case .null: return body(.text("-"), 1, true)
     }
   }
 
@@ -65,7 +75,7 @@ enum TableRenderer {
       var isPlain = true
 
       mutating func measure(_ value: RecordSet.Value) {
-        TableRenderer.withText(of: value) { _, width, isPlain in
+        TableRenderer.withShown(of: value) { _, width, isPlain in
           self.width = max(self.width, width)
           self.isPlain = self.isPlain && isPlain
         }
@@ -85,12 +95,16 @@ enum TableRenderer {
       for column in columns.indices {
         if column > 0 { spaces += TableRenderer.columnGap }
         let isNumeric = fields[column].isNumeric
-        TableRenderer.withText(of: cell(column), isKnownPlain: columns[column].isPlain) {
-          text, width, _ in
+        TableRenderer.withShown(of: cell(column), isKnownPlain: columns[column].isPlain) {
+          shown, width, _ in
           let padding = columns[column].width - width
           if isNumeric { spaces += padding }
           output.appendSpaces(spaces)
-          output += text
+          switch shown {
+          case .text(let text): output += text
+          case .integer(let value): output.append(value)
+          case .date(let day): output.append(day)
+          }
           spaces = isNumeric ? 0 : padding
         }
       }

@@ -56,6 +56,38 @@ public struct TextBuffer: ~Copyable {
     count += bytes.count
   }
 
+  /// How many bytes `value` takes in decimal digits, with its sign.
+  static func decimalLength(of value: Int) -> Int {
+    var length = value < 0 ? 2 : 1
+    var rest = value.magnitude
+    while rest >= 10 {
+      rest /= 10
+      length += 1
+    }
+    return length
+  }
+
+  /// Appends `value` in decimal digits.
+  mutating func append(_ value: Int) {
+    let length = TextBuffer.decimalLength(of: value)
+    reserve(length)
+    var rest = value.magnitude
+    for index in stride(from: count + length - 1, through: count, by: -1) {
+      base[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+    if value < 0 { base[count] = UInt8(ascii: "-") }
+    count += length
+  }
+
+  /// Appends a day as `YYYY-MM-DD`.
+  @inline(__always)
+  mutating func append(_ day: Day) {
+    reserve(Day.isoLength)
+    day.writeISO(into: base + count)
+    count += Day.isoLength
+  }
+
   /// Appends one ASCII character.
   public mutating func append(ascii: Unicode.Scalar) {
     reserve(1)

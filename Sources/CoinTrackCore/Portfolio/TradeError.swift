@@ -10,6 +10,15 @@ public enum TradeError: Error, Hashable, Sendable {
   case tooManyDecimals(input: String, allowed: Int)
   /// A currency code that is not 2 to 10 ASCII letters and digits.
   case malformedCurrency(input: String)
+  /// Recording trades would make a sell sell more than is held on its day; `isNew` tells
+  /// whether that sell is one of those being recorded or one stored before.
+  case oversold(Oversell, isNew: Bool)
+  /// Removing the trades `removing` would leave a later sell selling more than is held.
+  case removalOversells(removing: [Int], Oversell)
+  /// No trade has the id `input` gives.
+  case unknownTrade(input: String)
+  /// Every trade id has been given out.
+  case noTradeIDsLeft
 
   /// Which number of a trade a malformed one was meant to be.
   public enum NumberKind: String, Hashable, Sendable {
@@ -23,7 +32,10 @@ extension TradeError: KindedFailure {
   public var failureKind: FailureKind {
     switch self {
     case .malformedNumber, .malformedCurrency: return .usage
-    case .quantityNotPositive, .negativeAmount, .tooManyDecimals: return .invalidValue
+    case .quantityNotPositive, .negativeAmount, .tooManyDecimals, .oversold, .removalOversells,
+      .noTradeIDsLeft:
+      return .invalidValue
+    case .unknownTrade: return .notFound
     }
   }
 }

@@ -113,11 +113,12 @@ public struct OfflinePriceSource: PriceSource {
       source: { position in
         let day = first.adding(days: position)
         guard day >= split else { return snapshotName }
-        return held.row(on: day)?.source ?? last.source
+        return held.position(on: day).map { held.rows[$0].source } ?? last.source
       },
       price: { position in
         let day = first.adding(days: position)
-        return day >= split ? held.row(on: day)?.price : series?.price(on: day)
+        guard day >= split else { return series?.price(on: day) }
+        return held.position(on: day).map { held.rows[$0].price }
       })
   }
 

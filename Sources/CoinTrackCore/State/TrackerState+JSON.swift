@@ -29,13 +29,16 @@ extension TrackerState {
       JSONMember("revision", .number(String(revision))),
       JSONMember("alerts", .array(alerts.map(\.json))),
       JSONMember("next_alert_id", .number(String(nextAlertID))),
+      JSONMember("trades", .array(trades.map(\.json))),
+      JSONMember("next_trade_id", .number(String(nextTradeID))),
     ])
   }
 
   /// The keys of the document, in the order they are written; `revision` came in version 2,
-  /// `alerts` and `next_alert_id` in version 4.
+  /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5.
   static let documentKeys = JSONKeyTable([
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
+    "trades", "next_trade_id",
   ])
   static let profileKeys = JSONKeyTable(["username", "source", "currency"])
   static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])

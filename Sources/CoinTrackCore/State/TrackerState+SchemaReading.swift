@@ -1,6 +1,7 @@
 /// The state document read as it is parsed: each part checked against the schema, a wrong type,
 /// a missing or repeated key or invalid JSON reported with its key path. One file, so that the
-/// reads stay private and the optimizer inlines them into the loops over coins and alerts.
+/// reads stay private and the optimizer inlines them into the loops over coins and alerts; the
+/// few the trades' reading shares (TrackerState+TradesJSON.swift) are internal.
 
 /// Runs a step of the reader, reporting invalid JSON as such.
 func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
@@ -38,7 +39,7 @@ struct SchemaPath {
 }
 
 /// A member's value, or a "missing" error when the object did not have the member.
-private func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
+func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
   throws(StateDocumentError) -> Value
 {
   guard let value else {
@@ -61,6 +62,8 @@ extension JSONReader {
     var revision: Int?
     var alerts: [Alert]?
     var nextAlertID: Int?
+    var trades: [Trade]?
+    var nextTradeID: Int?
     try readMembers(of: path, keys: TrackerState.documentKeys) {
       reader, key throws(StateDocumentError) in
       switch key {
@@ -81,15 +84,20 @@ extension JSONReader {
         revision = try reader.readInteger(
           at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
       case 5: alerts = try reader.readAlerts()
-      default:
+      case 6:
         nextAlertID = try reader.readInteger(
           at: path.member(keys[6]), in: 1...TrackerState.largestID + 1)
+      case 7: trades = try reader.readTrades()
+      default:
+        nextTradeID = try reader.readInteger(
+          at: path.member(keys[8]), in: 1...TrackerState.largestID + 1)
       }
     }
     let fileVersion = try required(version, keys[0], in: path)
     // A key a version does not have is unknown to a file of that version.
     for (key, since, isPresent) in [
       (keys[4], 2, revision != nil), (keys[5], 4, alerts != nil), (keys[6], 4, nextAlertID != nil),
+      (keys[7], 5, trades != nil), (keys[8], 5, nextTradeID != nil),
     ] where isPresent && fileVersion < since {
       throw .schema(StateSchemaError(keyPath: key, problem: .unknownKey))
     }
@@ -99,7 +107,9 @@ extension JSONReader {
       nextID: try required(nextID, keys[3], in: path),
       revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path),
       alerts: fileVersion < 4 ? [] : try required(alerts, keys[5], in: path),
-      nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path))
+      nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path),
+      trades: fileVersion < 5 ? [] : try required(trades, keys[7], in: path),
+      nextTradeID: fileVersion < 5 ? 1 : try required(nextTradeID, keys[8], in: path))
     if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
       throw .schema(
         StateSchemaError(
@@ -107,6 +117,7 @@ extension JSONReader {
           problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
     }
     try TrackerState.checkAlertIDs(of: state)
+    try TrackerState.checkTrades(of: state)
     return (state, fileVersion)
   }
 
@@ -195,14 +206,9 @@ extension JSONReader {
 
   /// The `alerts` array, each alert checked against the rules `alerts add` keeps.
   private mutating func readAlerts() throws(StateDocumentError) -> [Alert] {
-    let path = SchemaPath.document.member("alerts")
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var alerts: [Alert] = []
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      alerts.append(try readAlert(at: SchemaPath(container: path.text, index: alerts.count)))
+    try readArray(named: "alerts") { reader, path throws(StateDocumentError) in
+      try reader.readAlert(at: path)
     }
-    return alerts
   }
 
   private mutating func readAlert(at path: SchemaPath) throws(StateDocumentError) -> Alert {
@@ -279,7 +285,7 @@ extension JSONReader {
 
   /// Reads an object member by member, handing `read` the position in `keys` of each key;
   /// refuses any other key and a key that appears twice.
-  private mutating func readMembers(
+  mutating func readMembers(
     of path: SchemaPath, keys: JSONKeyTable,
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
@@ -304,7 +310,7 @@ extension JSONReader {
     }
   }
 
-  private mutating func readString(at path: @autoclosure () -> SchemaPath)
+  mutating func readString(at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError) -> String
   {
     try expect(.string, at: path())
@@ -312,7 +318,7 @@ extension JSONReader {
   }
 
   /// Refuses a next value of another kind than `kind`.
-  private mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
+  mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError)
   {
     let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
@@ -323,7 +329,7 @@ extension JSONReader {
     }
   }
 
-  private mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
+  mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError)
     -> String?
   {
@@ -334,7 +340,7 @@ extension JSONReader {
     return nil
   }
 
-  private mutating func readInteger(
+  mutating func readInteger(
     at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
   )
     throws(StateDocumentError) -> Int
@@ -356,7 +362,7 @@ extension JSONReader {
   }
 
   /// A number's exact text.
-  private mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
+  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError) -> String
   {
     try expect(.number, at: path())

@@ -5,8 +5,8 @@ public struct TrackerState: Hashable, Sendable {
   ///
   /// Version 2 added `revision`; version 3 identifies coins by their coin id (the CoinGecko
   /// id, else `symbol/SYMBOL`) rather than their symbol, so two coins may share a symbol.
-  /// Version 4 added `alerts` and `next_alert_id`.
-  public static let schemaVersion = 4
+  /// Version 4 added `alerts` and `next_alert_id`; version 5 `trades` and `next_trade_id`.
+  public static let schemaVersion = 5
   /// The largest revision, 2^53 - 1: the largest whole number every JSON reader (JavaScript's
   /// among them) holds exactly. Saves past it keep it, so that a file never becomes unreadable;
   /// at one save a millisecond that takes 285,000 years.
@@ -27,10 +27,14 @@ public struct TrackerState: Hashable, Sendable {
   public var alerts: [Alert]
   /// The id the next added alert gets; alert ids are never reused either.
   public var nextAlertID: Int
+  /// The portfolio's trades, in id order.
+  public var trades: [Trade]
+  /// The id the next recorded trade gets; trade ids are never reused either.
+  public var nextTradeID: Int
 
   public init(
     profile: Profile, coins: [TrackedCoin], nextID: Int, revision: Int = 0, alerts: [Alert] = [],
-    nextAlertID: Int = 1
+    nextAlertID: Int = 1, trades: [Trade] = [], nextTradeID: Int = 1
   ) {
     self.profile = profile
     self.coins = coins
@@ -38,6 +42,8 @@ public struct TrackerState: Hashable, Sendable {
     self.revision = revision
     self.alerts = alerts
     self.nextAlertID = nextAlertID
+    self.trades = trades
+    self.nextTradeID = nextTradeID
   }
 
   /// The state before any file exists: the default profile and the default coins.

@@ -1,0 +1,39 @@
+import CoinTrackCore
+
+/// The portfolio's messages.
+extension ErrorFunnel {
+  static func message(for error: TradeError) -> String {
+    switch error {
+    case .malformedNumber(let input, let kind):
+      return "invalid \(kind.rawValue) \(quote(input)): use a plain decimal such as 0.5 or "
+        + "60000, without sign, exponent or separators."
+    case .quantityNotPositive(let input):
+      return "the quantity \(quote(input)) is not above 0; a trade moves some coins."
+    case .negativeAmount(let input, let kind):
+      return "the \(kind.rawValue) \(quote(input)) is below 0; use 0 or more."
+    case .tooManyDecimals(let input, let allowed):
+      return "the quantity \(quote(input)) has more than \(allowed) decimals, the smallest unit "
+        + "of any coin."
+    case .malformedCurrency(let input):
+      return
+        "invalid currency \(quote(input)): use a code of \(Trade.currencyCodeLengths.lowerBound) "
+        + "to \(Trade.currencyCodeLengths.upperBound) letters and digits such as USD or USDT."
+    case .oversold(let oversell, let isNew):
+      let sale = isNew ? "this sale" : "trade \(oversell.trade.id)"
+      return "\(sale) of \(oversell.trade.quantity) \(shown(oversell.trade.coin.symbol)) on "
+        + "\(oversell.trade.day) would sell more than the \(oversell.held) held then; nothing "
+        + "was stored."
+    case .removalOversells(let removing, let oversell):
+      let trades = removing.count == 1 ? "trade \(removing[0])" : "these trades"
+      return "removing \(trades) would leave trade \(oversell.trade.id), the sale of "
+        + "\(oversell.trade.quantity) \(shown(oversell.trade.coin.symbol)) on "
+        + "\(oversell.trade.day), selling more than the \(oversell.held) held then; nothing was "
+        + "removed."
+    case .unknownTrade(let input):
+      return "no trade has the id \(quote(input)); see 'cointrack portfolio trades'."
+    case .noTradeIDsLeft:
+      return "cannot record the trade: every trade id up to \(TrackerState.largestID) has been "
+        + "given out, and ids are never reused."
+    }
+  }
+}

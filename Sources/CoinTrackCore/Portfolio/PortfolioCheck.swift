@@ -1,0 +1,61 @@
+/// A sell that sells more of a coin than is held on its day, and what was held.
+public struct Oversell: Hashable, Sendable {
+  /// The sell.
+  public var trade: Trade
+  /// What was held of the coin just before it, on its day: at least 0, below its quantity.
+  public var held: Price
+
+  public init(trade: Trade, held: Price) {
+    self.trade = trade
+    self.held = held
+  }
+}
+
+/// The rule every set of trades keeps, checked without a store: no sell sells more than is held.
+public enum PortfolioCheck {
+  /// The first sell, in day order and on one day in id order, that sells more of its coin than
+  /// the trades before it leave held; nil when there is none. `trades` may be in any order.
+  ///
+  /// On one day trades count in id order, the order they were entered: a sell entered before
+  /// the day's buy sells only what was held before that day.
+  public static func firstOversell(in trades: [Trade]) -> Oversell? {
+    var held: [String: ExactDecimal] = [:]
+    for trade in inDayOrder(trades) {
+      let quantity = ExactDecimal(trade.quantity)
+      let before = held[trade.coin.id] ?? .zero
+      switch trade.side {
+      case .buy: held[trade.coin.id] = before + quantity
+      case .sell:
+        guard !(before < quantity) else {
+          return Oversell(trade: trade, held: before.price.withoutTrailingZeros)
+        }
+        held[trade.coin.id] = before - quantity
+      }
+    }
+    return nil
+  }
+
+  /// `trades` by day, and on one day by id; already ordered trades (the usual case) are returned
+  /// without sorting.
+  static func inDayOrder(_ trades: [Trade]) -> [Trade] {
+    let precedes = { (left: Trade, right: Trade) in
+      left.day != right.day ? left.day < right.day : left.id < right.id
+    }
+    if trades.indices.dropFirst().allSatisfy({ !precedes(trades[$0], trades[$0 - 1]) }) {
+      return trades
+    }
+    return trades.sorted(by: precedes)
+  }
+}
+
+extension Price {
+  /// The same value without zeros at the end of its decimals: `1.50` is `1.5`, `2.000` is `2`.
+  var withoutTrailingZeros: Price {
+    guard text.contains(".") else { return self }
+    var trimmed = Substring(text)
+    while trimmed.last == "0" { trimmed.removeLast() }
+    if trimmed.last == "." { trimmed.removeLast() }
+    // Removing zeros after the point leaves plain decimal text.
+    return Price(decimalText: trimmed == "-0" ? "0" : String(trimmed))!
+  }
+}

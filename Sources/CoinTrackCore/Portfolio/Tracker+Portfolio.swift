@@ -1,0 +1,45 @@
+/// The portfolio's trades: record, list and remove them under the state lock, all or none.
+extension Tracker {
+  /// Stores `trades` (their ids ignored, their coins resolved) under the state lock, all or
+  /// none: gives them ids in order and returns them with those ids.
+  ///
+  /// Refuses a trade dated after today, and any set that, with the stored trades, would make a
+  /// sell (new or stored) sell more than is held on its day.
+  public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
+    if let late = trades.first(where: { $0.day > today }) {
+      throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
+    }
+    return try openStore().update { state in
+      guard trades.count <= TrackerState.largestID + 1 - state.nextTradeID else {
+        throw TradeError.noTradeIDsLeft
+      }
+      let firstID = state.nextTradeID
+      let recorded = trades.enumerated().map { offset, trade in
+        var numbered = trade
+        numbered.id = firstID + offset
+        return numbered
+      }
+      let all = state.trades + recorded
+      if let oversell = PortfolioCheck.firstOversell(in: all) {
+        throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
+      }
+      state.trades = all
+      state.nextTradeID += trades.count
+      return recorded
+    }
+  }
+
+  /// The stored trades, oldest first (by day, and on one day in id order); with `coin`, only those of the coins it names (symbol, name
+  /// or `@` coin id). A coin the source does not know is refused; a known one never traded has
+  /// no trades.
+  public func trades(coin input: String?) throws -> [Trade] {
+    let trades = PortfolioCheck.inDayOrder(try openStore().load().trades)
+    guard let input else { return trades }
+    var traded: [String: Coin] = [:]
+    for trade in trades { traded[trade.coin.id] = trade.coin }
+    let named = Set(Coin.matches(of: input, among: traded.values).map(\.id))
+    guard named.isEmpty else { return trades.filter { named.contains($0.coin.id) } }
+    let coin = try source.resolveCoin(input)
+    return trades.filter { $0.coin.id == coin.id }
+  }
+}
