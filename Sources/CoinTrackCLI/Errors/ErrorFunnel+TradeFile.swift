@@ -29,6 +29,8 @@ extension ErrorFunnel {
     case .invalidField(let line, let column, let value, let problem):
       return "line \(line) of the trade file, field \(column.rawValue): "
         + fieldProblem(problem, value: value)
+    case .tradeRefused(let line, let error):
+      return "line \(line) of the trade file: \(message(for: error))"
     case .unwritableCoin(let coin):
       return "cannot write the coin \(quote(coin.symbol)) to a trade file: its symbol does not "
         + "name it alone, and its id \(quote("@" + coin.id)) holds a comma, quote, control "

@@ -20,6 +20,9 @@ public enum TradeFileError: Error, Hashable, Sendable {
   case wrongFieldCount(line: Int, found: Int)
   /// A field whose value is not what its column takes.
   case invalidField(line: Int, column: TradeCSV.Column, value: String, FieldProblem)
+  /// A trade of the file that cannot be recorded with the stored ones, such as a sell of more
+  /// than is held.
+  case tradeRefused(line: Int, TradeError)
   /// A coin that the file cannot name: neither its symbol nor `@` and its id fit in a field.
   case unwritableCoin(Coin)
 
@@ -47,6 +50,7 @@ extension TradeFileError: KindedFailure {
     switch self {
     case .missingFile: return .notFound
     case .unreadableFile: return .ioError
+    case .tradeRefused(_, let error): return error.failureKind
     case .emptyFile, .byteOrderMark, .wrongHeader, .notUTF8, .emptyLine, .wrongFieldCount,
       .invalidField, .unwritableCoin:
       return .invalidValue
