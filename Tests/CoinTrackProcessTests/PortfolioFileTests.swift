@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 
@@ -267,5 +268,57 @@ import Testing
     let checked = try Self.file(sandbox, "checked.beancount", text)
     let result = try ExternalTool.run(beanCheck, [checked], environment: sandbox.environment)
     #expect(result.status == 0, "\(result.standardError)\(result.standardOutput)")
+  }
+}
+
+/// The coin column with a live source: a symbol that CoinGecko shares between two coins, or
+/// that the source exported with does not know, is written as `@` and the coin id, and so
+/// reads back as the same coin.
+@Suite struct PortfolioFileCoinColumnTests {
+  static let coinList =
+    #"[{"id":"pepe","symbol":"pepe","name":"Pepe"},{"id":"pepe-two","symbol":"pepe","name":"Pepe Two"},"#
+    + #"{"id":"uniswap","symbol":"uni","name":"Uniswap"}]"#
+
+  @Test func aCoinIsNamedByIdWhereItsSymbolWouldNotNameItAlone() throws {
+    let api = try FakePriceAPI([.init(path: "/coins/list", body: Self.coinList)])
+    let sandbox = try Sandbox()
+    let file = try PortfolioFileTests.file(
+      sandbox, "live.csv",
+      """
+      date,side,coin,quantity,price,fee,currency
+      2024-01-02,buy,@pepe,1000000,0.000001,0,USD
+      2024-01-03,buy,uni,3,7.5,0,USD
+
+      """)
+    let imported = try run(
+      sandbox, ["portfolio", "import", file, "--source", "coingecko"], api: api)
+    #expect(imported.status == 0, "\(imported.standardError)")
+    let live = try run(sandbox, ["portfolio", "export", "--source", "coingecko"], api: api)
+    #expect(live.status == 0, "\(live.standardError)")
+    #expect(
+      live.standardOutput == """
+        date,side,coin,quantity,price,fee,currency\r
+        2024-01-02,buy,@pepe,1000000,0.000001,0,USD\r
+        2024-01-03,buy,UNI,3,7.5,0,USD\r
+
+        """)
+    // The snapshot knows neither coin: both by id.
+    let offline = try run(sandbox, ["portfolio", "export", "--source", "offline"], api: nil)
+    #expect(offline.status == 0, "\(offline.standardError)")
+    #expect(
+      offline.standardOutput == """
+        date,side,coin,quantity,price,fee,currency\r
+        2024-01-02,buy,@pepe,1000000,0.000001,0,USD\r
+        2024-01-03,buy,@uniswap,3,7.5,0,USD\r
+
+        """)
+    let copy = try Sandbox()
+    let path = try PortfolioFileTests.file(copy, "copy.csv", offline.standardOutput)
+    let reimported = try run(
+      copy, ["portfolio", "import", path, "--source", "coingecko"], api: api)
+    #expect(reimported.status == 0, "\(reimported.standardError)")
+    #expect(
+      try run(copy, ["portfolio", "trades", "--format", "csv"], api: nil).standardOutput
+        == (try run(sandbox, ["portfolio", "trades", "--format", "csv"], api: nil)).standardOutput)
   }
 }
