@@ -107,18 +107,25 @@ struct ExactDecimal: Comparable, Sendable {
     lhs + -rhs
   }
 
-  /// The exact product, with the two scales added: 0.5 × 0.25 is 0.125.
+  /// The exact product with a whole number.
+  func multiplied(by factor: Int) -> ExactDecimal {
+    ExactDecimal(
+      isNegative: isNegative != (factor < 0),
+      magnitude: magnitude.multiplied(by: UInt64(factor.magnitude)), scale: scale)
+  }
+
+  /// The exact product, with the sum of the two scales.
   static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
     ExactDecimal(
       isNegative: lhs.isNegative != rhs.isNegative, magnitude: lhs.magnitude * rhs.magnitude,
       scale: lhs.scale + rhs.scale)
   }
 
-  /// The exact product with a whole number.
-  func multiplied(by factor: Int) -> ExactDecimal {
-    ExactDecimal(
-      isNegative: isNegative != (factor < 0),
-      magnitude: magnitude.multiplied(by: UInt64(factor.magnitude)), scale: scale)
+  /// The value with exactly `scale` digits after the point: rounded half to even when it has
+  /// more, padded with zeros when it has fewer.
+  func rounded(toScale scale: Int) -> ExactDecimal {
+    // Dividing by one rounds as every quotient is rounded; one cannot be zero.
+    divided(by: ExactDecimal(1), scale: scale)!
   }
 
   /// `self / divisor` with `scale` digits after the point, rounded to the nearest, ties to the
@@ -245,21 +252,22 @@ struct DecimalMagnitude: Comparable, Sendable {
     index < limbs.count ? limbs[index] : 0
   }
 
+  /// The exact product, limb by limb.
+  static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
+    var product = DecimalMagnitude(limbs: [])
+    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
+      // The partial product of one limb, moved up to that limb's place.
+      let partial = lhs.multiplied(byLimb: limb).limbs
+      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + partial)
+    }
+    return product
+  }
+
   /// The product with a number of any size below 2^64.
   func multiplied(by factor: UInt64) -> DecimalMagnitude {
     guard factor >= Self.base else { return multiplied(byLimb: factor) }
     return multiplied(byLimb: factor % Self.base)
       + DecimalMagnitude(limbs: [0] + multiplied(byLimb: factor / Self.base).limbs)
-  }
-
-  /// The product with a number of any size: one row of limb products a limb of `rhs`.
-  static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    var product = DecimalMagnitude(limbs: [])
-    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
-      let row = lhs.multiplied(byLimb: limb)
-      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + row.limbs)
-    }
-    return product
   }
 
   /// The product with a number below 10^18.
