@@ -149,6 +149,19 @@ import Testing
     #expect(sandbox.stateData() == nil)
   }
 
+  /// A named pipe is refused at once, never read or waited on, with the way to read it.
+  @Test func aPipeGivenAsAFileIsRefusedWithoutWaiting() throws {
+    let sandbox = try Sandbox()
+    let fifo = sandbox.root.appendingPathComponent("trades.fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try sandbox.run(["portfolio", "import", fifo])
+    #expect(result.status == 74)
+    #expect(
+      result.standardError
+        == "cointrack: cannot read '\(fifo)': it is not a regular file (pipe it to 'portfolio "
+        + "import -' instead); nothing was imported.\n")
+  }
+
   @Test func aSellOfMoreThanIsHeldIsRefusedAndNothingIsStored() throws {
     let sandbox = try Sandbox()
     let text = "\(Self.header)\n\(Self.good)\n2024-05-02,sell,BTC,1.5,61000,0,USDT\n"

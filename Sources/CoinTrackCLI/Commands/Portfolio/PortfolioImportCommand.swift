@@ -75,8 +75,14 @@ struct PortfolioImportCommand: LeafCommand {
     do {
       bytes = try FileSystem.readFileIfPresent(path, limit: TradeCSV.maximumBytes)
     } catch {
-      if case .danglingLink = error.cause { throw .missingFile(path: path) }
-      throw .unreadableFile(path: path, reason: error.reason)
+      switch error.cause {
+      case .danglingLink: throw .missingFile(path: path)
+      case .notAFile(isDirectory: false):
+        // A pipe, such as the /dev/fd/63 of `<(command)`: standard input reads it.
+        throw .unreadableFile(
+          path: path, reason: error.reason + " (pipe it to 'portfolio import -' instead)")
+      default: throw .unreadableFile(path: path, reason: error.reason)
+      }
     }
     guard let bytes else { throw .missingFile(path: path) }
     return bytes
