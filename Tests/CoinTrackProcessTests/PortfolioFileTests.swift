@@ -16,6 +16,9 @@ import Testing
     2024-01-02,BUY,@ethereum,2.000000000000000001,2300,0,USDT
     2024-02-03,buy,Cardano,1000,0.55,0.25,USDT
     2024-03-04,sell,BTC,0.2,61000,2,USDT
+    2024-03-10,buy,ADA,5,0,0,USDT
+    2024-03-11,sell,ADA,5,0.01,0.1,USDT
+    2024-03-12,sell,ETH,2.000000000000000001,2500,0,USDT
     """
 
   static let exported = """
@@ -24,6 +27,9 @@ import Testing
     2024-01-02,buy,ETH,2.000000000000000001,2300,0,USDT\r
     2024-02-03,buy,ADA,1000,0.55,0.25,USDT\r
     2024-03-04,sell,BTC,0.2,61000,2,USDT\r
+    2024-03-10,buy,ADA,5,0,0,USDT\r
+    2024-03-11,sell,ADA,5,0.01,0.1,USDT\r
+    2024-03-12,sell,ETH,2.000000000000000001,2500,0,USDT\r
 
     """
 
@@ -40,7 +46,7 @@ import Testing
       ["portfolio", "import", try Self.file(sandbox, "in.csv", Self.trades), "--format", "csv"])
     #expect(imported.status == 0, "\(imported.standardError)")
     #expect(imported.standardError == "")
-    #expect(imported.standardOutput.split(separator: "\r\n").count == 5, "a header and 4 trades")
+    #expect(imported.standardOutput.split(separator: "\r\n").count == 8, "a header and 7 trades")
     let exported = try sandbox.run(["portfolio", "export"])
     #expect(exported.status == 0, "\(exported.standardError)")
     #expect(exported.standardOutput == Self.exported)
@@ -208,10 +214,9 @@ import Testing
 
   // MARK: journals read by the real tools
 
-  /// BTC: 0.5 - 0.2 = 0.3 held; ETH 2.000000000000000001; ADA 1000.
-  static let holdings: [String: String] = [
-    "BTC": "0.3", "ETH": "2.000000000000000001", "ADA": "1000",
-  ]
+  /// BTC: 0.5 - 0.2 = 0.3 held; ADA 1000 + 5 (an airdrop, at 0) - 5 (sold for less than its
+  /// fee); ETH sold out, so held by none.
+  static let holdings: [String: String] = ["BTC": "0.3", "ADA": "1000"]
 
   /// A sandbox holding `trades`, and its export in `format` written to a file.
   static func journal(_ format: String, _ extra: [String] = []) throws -> (Sandbox, String) {
@@ -224,7 +229,7 @@ import Testing
   }
 
   /// `amount COMMODITY` lines of a balance report, as a map from commodity to amount without
-  /// trailing zeros.
+  /// trailing zeros, leaving out amounts of 0.
   static func amounts(_ report: String) -> [String: String] {
     var amounts: [String: String] = [:]
     for line in report.split(separator: "\n") {
@@ -235,6 +240,8 @@ import Testing
         while amount.hasSuffix("0") { amount.removeLast() }
         if amount.hasSuffix(".") { amount.removeLast() }
       }
+      // hledger lists a commodity sold out as 0; ledger leaves it out.
+      guard amount != "0" else { continue }
       amounts[words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))] = amount
     }
     return amounts
@@ -265,9 +272,14 @@ import Testing
   }
 
   /// bean-check checks balance assertions appended to the export: the holdings, and the FIFO
-  /// gain with fees in the cost, worked by hand: the 0.2 BTC sold cost 0.2 × 42000.10 + 0.2/0.5
-  /// of the 1.5 fee = 8400.02 + 0.6 = 8400.62, and brought 0.2 × 61000 - 2 = 12198: a gain of
-  /// 3797.38.
+  /// gain with fees in the cost, worked by hand:
+  /// - BTC: the 0.2 sold cost 0.2 × 42000.10 + 0.2/0.5 of the 1.5 fee = 8400.62, and brought
+  ///   0.2 × 61000 - 2 = 12198: 3797.38.
+  /// - ADA: the 5 sold are the oldest, 5/1000 of 1000 × 0.55 + 0.25 = 2.75125, and brought
+  ///   5 × 0.01 - 0.1 = -0.05: -2.80125.
+  /// - ETH: all of it, bought at 2300 and sold at 2500 without fees:
+  ///   2.000000000000000001 × 200 = 400.0000000000000002.
+  /// In all 4194.5787500000000002.
   @Test func beancountBalancesTheHoldingsAndTheGain() throws {
     let venv = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
     let beanCheck = try ExternalTool.require(
@@ -275,9 +287,10 @@ import Testing
     let (sandbox, journal) = try Self.journal("beancount")
     var text = try String(contentsOfFile: journal, encoding: .utf8)
     for (symbol, quantity) in Self.holdings.sorted(by: { $0.key < $1.key }) {
-      text += "2024-03-05 balance Assets:Crypto \(quantity) \(symbol)\n"
+      text += "2024-03-13 balance Assets:Crypto \(quantity) \(symbol)\n"
     }
-    text += "2024-03-05 balance Income:Gains -3797.38 USDT\n"
+    text += "2024-03-13 balance Assets:Crypto 0 ETH\n"
+    text += "2024-03-13 balance Income:Gains -4194.5787500000000002 USDT\n"
     let checked = try Self.file(sandbox, "checked.beancount", text)
     let result = try ExternalTool.run(beanCheck, [checked], environment: sandbox.environment)
     #expect(result.status == 0, "\(result.standardError)\(result.standardOutput)")
