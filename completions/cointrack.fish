@@ -15,7 +15,7 @@ function __cointrack_subcommands
         case 'alerts'
             printf '%s\n' add list remove check
         case 'portfolio'
-            printf '%s\n' buy sell trades
+            printf '%s\n' buy sell trades import export
     end
 end
 
@@ -32,7 +32,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin
+            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --assets-account --cash-account --fees-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -165,6 +165,8 @@ complete -c cointrack -n "__cointrack_at 'alerts check'" -l cached-only -d 'Answ
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a buy -d 'Record coins bought, and print the trade with its id.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a sell -d 'Record coins sold, and print the trade with its id.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the recorded trades, oldest first.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a import -d 'Record the trades of a CSV file, all or none.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a export -d 'Print every trade as CSV, or as ledger, hledger or beancount journal.'
 
 # cointrack portfolio buy
 complete -c cointrack -n "__cointrack_at 'portfolio buy'" -l price -x -d 'Required: the price of one unit in the trade\'s currency: a plain decimal, 0 or above.'
@@ -182,6 +184,18 @@ complete -c cointrack -n "__cointrack_at 'portfolio sell' 0" -a '(__cointrack_as
 
 # cointrack portfolio trades
 complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
+
+# cointrack portfolio import
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+
+# cointrack portfolio export
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cash-account -x -d 'The account that pays for buys and receives what sells bring.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l fees-account -x -d 'The account fees are posted to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account realised gains go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack help
 complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'

@@ -1,4 +1,5 @@
 import CoinTrackTestSupport
+import Foundation
 import Testing
 
 @testable import CoinTrackCLI
@@ -11,7 +12,7 @@ import Testing
 
   @Test(arguments: examples)
   func exampleRunsSuccessfully(_ example: Example) throws {
-    let words = Self.shellWords(example.command)
+    var words = Self.shellWords(example.command)
     #expect(words.first == CommandTable.programName)
     let coinGecko = try FakePriceAPI([
       .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
@@ -36,6 +37,13 @@ import Testing
         let bought = home.run(["portfolio", "buy"] + buy + ["--date", "2024-01-02"])
         #expect(bought.status == 0, "\(bought.standardError)")
       }
+    }
+    // Examples of 'portfolio import' read a trade file of that name in the home: one buy.
+    if words.dropFirst().prefix(2) == ["portfolio", "import"], words.count > 3 {
+      let file = home.root.appendingPathComponent(words[3])
+      try "date,side,coin,quantity,price,fee,currency\n2024-02-01,buy,btc,0.5,42000,0,USDT\n"
+        .write(to: file, atomically: true, encoding: .utf8)
+      words[3] = file.path
     }
     let result = home.run(
       Array(words.dropFirst()), environment: ["COINTRACK_COINGECKO_URL": coinGecko.baseURL])

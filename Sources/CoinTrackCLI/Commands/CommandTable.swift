@@ -79,6 +79,7 @@ enum CommandTable {
     "portfolio", summary: "Record trades, and see holdings, cost and profit.",
     subcommands: [
       PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
+      PortfolioImportCommand.spec, PortfolioExportCommand.spec,
     ],
     examples: [
       Example(

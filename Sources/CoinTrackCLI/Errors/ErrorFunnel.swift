@@ -50,6 +50,8 @@ enum ErrorFunnel {
         + "closes of the others are stored."
     case let error as AlertError: return message(for: error)
     case let error as TradeError: return message(for: error)
+    case let error as TradeFileError: return message(for: error)
+    case let error as JournalAccountError: return message(for: error)
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:
@@ -139,7 +141,7 @@ enum ErrorFunnel {
     }
   }
 
-  private static func message(for error: TrackerError) -> String {
+  static func message(for error: TrackerError) -> String {
     switch error {
     case .unknownCoin(let input, let suggestions):
       let named = suggestions.map { "\(shown($0.symbol)) (\(shown($0.name)))" }

@@ -66,9 +66,10 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
         + "already tracked, a symbol or name that fits several coins, a symbol an accounting "
         + "format cannot write, a damaged price history file, a sync --source that cannot quote "
-        + "the coin's currency."
+        + "the coin's currency, a bad line of a trade file to import."
     case .notFound:
-      return "Not found: unknown coin, coin not tracked, no price in the range."
+      return "Not found: unknown coin, coin not tracked, no price in the range, no trade file "
+        + "at the path given."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
         + "or an unusable body, its plan excludes every day asked (CoinGecko's "
