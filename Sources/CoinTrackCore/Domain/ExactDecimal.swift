@@ -114,6 +114,20 @@ struct ExactDecimal: Comparable, Sendable {
       magnitude: magnitude.multiplied(by: UInt64(factor.magnitude)), scale: scale)
   }
 
+  /// The exact product, with the sum of the two scales.
+  static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    ExactDecimal(
+      isNegative: lhs.isNegative != rhs.isNegative, magnitude: lhs.magnitude * rhs.magnitude,
+      scale: lhs.scale + rhs.scale)
+  }
+
+  /// The value with exactly `scale` digits after the point: rounded half to even when it has
+  /// more, padded with zeros when it has fewer.
+  func rounded(toScale scale: Int) -> ExactDecimal {
+    // Dividing by one rounds as every quotient is rounded; one cannot be zero.
+    divided(by: ExactDecimal(1), scale: scale)!
+  }
+
   /// `self / divisor` with `scale` digits after the point, rounded to the nearest, ties to the
   /// even last digit (banker's rounding, so that rounding many values adds no bias); nil when
   /// the divisor is zero.
@@ -236,6 +250,17 @@ struct DecimalMagnitude: Comparable, Sendable {
 
   private func limb(_ index: Int) -> UInt64 {
     index < limbs.count ? limbs[index] : 0
+  }
+
+  /// The exact product, limb by limb.
+  static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
+    var product = DecimalMagnitude(limbs: [])
+    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
+      // The partial product of one limb, moved up to that limb's place.
+      let partial = lhs.multiplied(byLimb: limb).limbs
+      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + partial)
+    }
+    return product
   }
 
   /// The product with a number of any size below 2^64.
