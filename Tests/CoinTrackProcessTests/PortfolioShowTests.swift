@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 
@@ -126,6 +127,36 @@ import Testing
         == "cointrack: trade 1 is in USD but the offline prices are in USDT, and currencies are "
         + "never mixed; ask for USD prices with --source and --currency USD.\n")
     #expect(sandbox.stateData() == before)
+  }
+
+  @Test func tradesInUSDAreValuedAtTheUSDPricesAskedFor() throws {
+    let api = try FakePriceAPI([
+      .init(
+        path: "/simple/price", query: ["vs_currencies": "usd"],
+        body: #"{"bitcoin":{"usd":67187.34}}"#)
+    ])
+    let sandbox = try Sandbox()
+    let bought = try run(
+      sandbox,
+      [
+        "portfolio", "buy", "btc", "0.1", "--price", "42000", "--date", "2024-01-02", "--currency",
+        "usd",
+      ],
+      api: nil)
+    #expect(bought.status == 0, "\(bought.standardError)")
+    let shown = try run(
+      sandbox,
+      [
+        "portfolio", "show", "--source", "coingecko", "--currency", "USD", "--format", "csv",
+        "--fields", "symbol,cost,price,price_date,value,unrealised,unrealised_percent,currency",
+      ], api: api)
+    #expect(shown.status == 0, "\(shown.standardError)")
+    // 0.1 × 67187.34 = 6718.734, shown 6718.73; less 4200.00: 2518.73, 59.97%.
+    #expect(
+      shown.standardOutput
+        == "symbol,cost,price,price_date,value,unrealised,unrealised_percent,currency\r\n"
+        + "BTC,4200.00,67187.34,\(currentDay),6718.73,2518.73,59.97,USD\r\n"
+        + "TOTAL,4200.00,,,6718.73,2518.73,59.97,USD\r\n")
   }
 
   @Test func aDateAfterTodayIsRefused() throws {
