@@ -109,8 +109,8 @@ import Testing
         == "symbol,cost,price,value,unrealised\r\nBTC,1000.00,,,\r\nTOTAL,1000.00,,,\r\n")
     #expect(
       shown.standardError
-        == "cointrack: note: the offline source has no BTC price on or before 2017-01-03; its row "
-        + "has no value, and the total none either.\n")
+        == "cointrack: note: the offline source has no price on or before 2017-01-03 for BTC; its "
+        + "row has no value, and the total none either.\n")
   }
 
   @Test func tradesInAnotherCurrencyThanThePricesAreRefused() throws {

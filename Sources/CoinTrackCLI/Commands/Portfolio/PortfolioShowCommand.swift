@@ -62,10 +62,16 @@ struct PortfolioShowCommand: LeafCommand {
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let valuation = try tracker.portfolio(on: day, method: method)
-    let notes = valuation.unpriced.map { coin in
-      "note: the \(tracker.source.name) source has no \(ErrorFunnel.shown(coin.symbol)) price "
-        + "on or before \(day.day); its row has no value, and the total none either."
-    }
+    let unpriced = valuation.unpriced.map { ErrorFunnel.shown($0.symbol) }
+    let notes =
+      unpriced.isEmpty
+      ? []
+      : [
+        "note: the \(tracker.source.name) source has no price on or before \(day.day) for "
+          + unpriced.joined(separator: ", ") + "; "
+          + (unpriced.count == 1 ? "its row has" : "their rows have")
+          + " no value, and the total none either."
+      ]
     return .records(RecordOutput(.holdings(valuation), notes: notes))
   }
 }
