@@ -10,7 +10,7 @@ _cointrack_subcommands() {
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
-        'portfolio' ) REPLY='buy sell trades import export' ;;
+        'portfolio' ) REPLY='buy sell trades remove show import export' ;;
         *) REPLY='' ;;
     esac
 }
@@ -28,6 +28,7 @@ _cointrack_options() {
         'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
         'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
         'portfolio trades' ) REPLY='--coin --format --fields --no-header --today -h --help --version' ;;
+        'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --fees-account --income-account --source --cached-only --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;
@@ -43,6 +44,7 @@ _cointrack_values() {
         --from) REPLY='today yesterday' ;;
         --to) REPLY='today yesterday' ;;
         --date) REPLY='today yesterday' ;;
+        --method) REPLY='fifo average' ;;
         *) REPLY='' ;;
     esac
 }
@@ -97,7 +99,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--assets-account|--cash-account|--fees-account|--income-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--method|--assets-account|--cash-account|--fees-account|--income-account) value_of=$word; continue ;;
             -*) continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -15,7 +15,7 @@ function __cointrack_subcommands
         case 'alerts'
             printf '%s\n' add list remove check
         case 'portfolio'
-            printf '%s\n' buy sell trades import export
+            printf '%s\n' buy sell trades remove show import export
     end
 end
 
@@ -32,7 +32,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --assets-account --cash-account --fees-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --method --assets-account --cash-account --fees-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -165,6 +165,8 @@ complete -c cointrack -n "__cointrack_at 'alerts check'" -l cached-only -d 'Answ
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a buy -d 'Record coins bought, and print the trade with its id.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a sell -d 'Record coins sold, and print the trade with its id.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the recorded trades, oldest first.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a remove -d 'Remove trades.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a show -d 'Show the coins held, their cost, value and profit.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a import -d 'Record the trades of a CSV file, all or none.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a export -d 'Print every trade as CSV, or as ledger, hledger or beancount journal.'
 
@@ -184,6 +186,14 @@ complete -c cointrack -n "__cointrack_at 'portfolio sell' 0" -a '(__cointrack_as
 
 # cointrack portfolio trades
 complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
+
+# cointrack portfolio show
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l date -x -a 'today yesterday' -d 'The day to show: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l method -x -a 'fifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack portfolio import
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'

@@ -15,8 +15,19 @@ import Testing
     var words = Self.shellWords(example.command)
     #expect(words.first == CommandTable.programName)
     let coinGecko = try FakePriceAPI([
-      .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
+      .init(
+        path: "/coins/list",
+        body: #"[{"id":"bitcoin","symbol":"btc","name":"Bitcoin"},"#
+          + #"{"id":"ethereum","symbol":"eth","name":"Ethereum"},"#
+          + #"{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
       .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34,"eur":61950.11}}"#),
+      // The close of today (2026-05-20 in a test home) of the coins the portfolio examples hold.
+      .init(
+        path: "/coins/bitcoin/market_chart/range",
+        body: #"{"prices":[[1779235200000,67187.34]],"market_caps":[],"total_volumes":[]}"#),
+      .init(
+        path: "/coins/ethereum/market_chart/range",
+        body: #"{"prices":[[1779235200000,2301.5]],"market_caps":[],"total_volumes":[]}"#),
       .init(
         path: "/coins/pepe/market_chart/range",
         body: #"{"prices":[[1767312000000,0.0000051234]],"market_caps":[],"total_volumes":[]}"#),
@@ -28,13 +39,17 @@ import Testing
         #expect(home.run(["alerts", "add", coin, "--above", "1000000000"]).status == 0)
       }
     }
-    // Examples of the portfolio commands act on stored trades: bitcoin and ether held since
-    // 2024, ether bought in USD as the example that sells it is.
+    // Examples of the portfolio commands act on stored trades: four buys of bitcoin and ether
+    // since 2024, ids 1 to 4, in the currency the example values or trades in (USD where it
+    // asks for it, else the offline source's USDT): a portfolio never mixes currencies.
     if words.dropFirst().first == "portfolio" {
-      for buy in [
-        ["btc", "1", "--price", "40000"], ["eth", "5", "--price", "2000", "--currency", "USD"],
+      let currency = words.contains("USD") ? ["--currency", "USD"] : []
+      for (coin, quantity, price, day) in [
+        ("btc", "1", "40000", "2024-01-02"), ("eth", "5", "2000", "2024-01-02"),
+        ("btc", "0.5", "42000", "2024-02-01"), ("eth", "1", "2500", "2024-02-01"),
       ] {
-        let bought = home.run(["portfolio", "buy"] + buy + ["--date", "2024-01-02"])
+        let bought = home.run(
+          ["portfolio", "buy", coin, quantity, "--price", price, "--date", day] + currency)
         #expect(bought.status == 0, "\(bought.standardError)")
       }
     }

@@ -125,6 +125,10 @@ import Testing
     (TradeError.removalOversells(removing: [1], oversell), .invalidValue),
     (TradeError.unknownTrade(input: "9"), .notFound),
     (TradeError.noTradeIDsLeft, .invalidValue),
+    (
+      TradeError.currencyMismatch(trade: oversell.trade, pricesCurrency: "USD", source: "offline"),
+      .invalidValue
+    ),
   ]
 
   /// By index: a usage error prints the whole command table it carries.

@@ -49,6 +49,14 @@ import Testing
           id: 1, day: day, side: .buy, coin: alert.coin, quantity: Price(decimalText: "0.5")!,
           price: Price(decimalText: "42.5")!, fee: Price(decimalText: "0")!, currency: "USDT")
       ])
+    case .holding:
+      let row = HoldingRow(
+        coin: alert.coin, quantity: Price(decimalText: "0.5"), cost: Price(decimalText: "20")!,
+        averageCost: Price(decimalText: "40"), price: row, value: Price(decimalText: "21.25"),
+        unrealised: Price(decimalText: "1.25"), unrealisedPercent: Price(decimalText: "6.25"),
+        realised: Price(decimalText: "0")!, currency: "USDT")
+      return .holdings(
+        PortfolioValuation(day: day, method: .fifo, holdings: [row], total: row))
     }
   }
 
@@ -66,6 +74,7 @@ import Testing
     case .alert: return (["alerts", "list"], "Fields (for --fields):")
     case .alertReading: return (["alerts", "check"], "Fields (for --fields):")
     case .trade: return (["portfolio", "trades"], "Fields (for --fields):")
+    case .holding: return (["portfolio", "show"], "Fields (for --fields):")
     }
   }
 
@@ -149,6 +158,7 @@ import Testing
     case .alertReading: return "`alerts check`"
     case .trade:
       return "`portfolio buy`, `portfolio sell`, `portfolio trades`, `portfolio remove`"
+    case .holding: return "`portfolio show`"
     }
   }
 

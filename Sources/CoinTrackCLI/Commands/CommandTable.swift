@@ -79,13 +79,18 @@ enum CommandTable {
     "portfolio", summary: "Record trades, and see holdings, cost and profit.",
     subcommands: [
       PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
-      PortfolioImportCommand.spec, PortfolioExportCommand.spec,
+      PortfolioRemoveCommand.spec, PortfolioShowCommand.spec, PortfolioImportCommand.spec,
+      PortfolioExportCommand.spec,
     ],
     examples: [
       Example(
         command: "cointrack portfolio buy btc 0.5 --price 60000",
         explanation: "Record half a bitcoin bought today at 60,000 each."),
       Example(command: "cointrack portfolio trades", explanation: "Every trade, oldest first."),
+      Example(
+        command: "cointrack portfolio show",
+        explanation: "What is held, its cost, value and profit."
+      ),
     ])
 
   /// Commands the parser runs only in their exact form, and help, usage, suggestions and

@@ -31,6 +31,10 @@ extension ErrorFunnel {
         + "removed."
     case .unknownTrade(let input):
       return "no trade has the id \(quote(input)); see 'cointrack portfolio trades'."
+    case .currencyMismatch(let trade, let pricesCurrency, let source):
+      return "trade \(trade.id) is in \(trade.currency) but the \(source) prices are in "
+        + "\(pricesCurrency), and currencies are never mixed; ask for \(trade.currency) prices "
+        + "with --source and --currency \(trade.currency)."
     case .noTradeIDsLeft:
       return "cannot record the trade: every trade id up to \(TrackerState.largestID) has been "
         + "given out, and ids are never reused."

@@ -61,15 +61,18 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .usage:
       return "Usage error: unknown command or option, missing or extra argument, malformed or "
         + "impossible date, unknown format or field, an option the format does not take, an "
-        + "argument that is not UTF-8."
+        + "argument that is not UTF-8, a quantity, price, fee or currency that is not plain "
+        + "text of its kind."
     case .invalidValue:
       return "Invalid value: --from after --to, a date after today, an invalid username, a coin "
         + "already tracked, a symbol or name that fits several coins, a symbol an accounting "
         + "format cannot write, a damaged price history file, a sync --source that cannot quote "
-        + "the coin's currency, a bad line of a trade file to import."
+        + "the coin's currency, a quantity not above 0 or a price or fee below 0, a sale of more "
+        + "than is held (or a removal that would leave one), trades in another currency than the "
+        + "prices, a bad line of a trade file to import."
     case .notFound:
-      return "Not found: unknown coin, coin not tracked, no price in the range, no trade file "
-        + "at the path given."
+      return "Not found: unknown coin, coin not tracked, no price in the range, unknown trade id, "
+        + "no trade file at the path given."
     case .unavailable:
       return "A price source is unavailable: it cannot be reached, answers with a server error "
         + "or an unusable body, its plan excludes every day asked (CoinGecko's "

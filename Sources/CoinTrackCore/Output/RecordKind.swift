@@ -22,6 +22,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case alertReading
   /// `portfolio buy`, `portfolio sell`, `portfolio trades` and `portfolio remove`.
   case trade
+  /// `portfolio show`.
+  case holding
 
   public typealias Field = RecordSet.Field
 
@@ -45,6 +47,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .alert: return Self.alertFields
     case .alertReading: return Self.alertReadingFields
     case .trade: return Self.tradeFields
+    case .holding: return Self.holdingFields
     }
   }
 }

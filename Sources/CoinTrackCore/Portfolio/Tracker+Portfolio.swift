@@ -42,4 +42,46 @@ extension Tracker {
     let coin = try source.resolveCoin(input)
     return trades.filter { $0.coin.id == coin.id }
   }
+
+  /// Removes every trade named by its id, or none: when an id names no trade, or when without
+  /// them a later sale would sell more than is held.
+  public func removeTrades(_ inputs: [String]) throws -> [Trade] {
+    try openStore().update { state in
+      var removed = Set<Int>()
+      for input in inputs {
+        let trimmed = input.trimmingSpaces()
+        guard trimmed.isDecimalDigits, let id = Int(trimmed),
+          state.trades.contains(where: { $0.id == id })
+        else { throw TradeError.unknownTrade(input: input) }
+        removed.insert(id)
+      }
+      let kept = state.trades.filter { !removed.contains($0.id) }
+      if let oversell = PortfolioCheck.firstOversell(in: kept) {
+        throw TradeError.removalOversells(removing: removed.sorted(), oversell)
+      }
+      let gone = state.trades.filter { removed.contains($0.id) }
+      state.trades = kept
+      return gone
+    }
+  }
+
+  /// Every coin held on `day` (not after today) with its cost by `method`, valued at the
+  /// source's latest price on or before `day`, and the totals.
+  ///
+  /// Refuses trades up to `day` in another currency than the source's prices.
+  public func portfolio(on day: DatedInput, method: CostMethod) throws -> PortfolioValuation {
+    guard day.day <= today else {
+      throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
+    }
+    let trades = try openStore().load().trades.filter { $0.day <= day.day }
+    if let other = trades.first(where: { $0.currency != source.currency }) {
+      throw TradeError.currencyMismatch(
+        trade: other, pricesCurrency: source.currency, source: source.name)
+    }
+    var basis = CostBasis(trades: trades, method: method)
+    basis.advance(through: day.day)
+    return try basis.valuation(on: day.day, currency: source.currency) { held in
+      try source.latestPrices(of: held, onOrBefore: day.day)
+    }
+  }
 }

@@ -19,6 +19,9 @@ public enum TradeError: Error, Hashable, Sendable {
   case unknownTrade(input: String)
   /// Every trade id has been given out.
   case noTradeIDsLeft
+  /// A trade in another currency than the prices it would be valued with (`USD` trades against
+  /// the offline source's `USDT`): currencies are never mixed silently.
+  case currencyMismatch(trade: Trade, pricesCurrency: String, source: String)
 
   /// Which number of a trade a malformed one was meant to be.
   public enum NumberKind: String, Hashable, Sendable {
@@ -33,7 +36,7 @@ extension TradeError: KindedFailure {
     switch self {
     case .malformedNumber, .malformedCurrency: return .usage
     case .quantityNotPositive, .negativeAmount, .tooManyDecimals, .oversold, .removalOversells,
-      .noTradeIDsLeft:
+      .noTradeIDsLeft, .currencyMismatch:
       return .invalidValue
     case .unknownTrade: return .notFound
     }

@@ -1,0 +1,110 @@
+/// One row of `portfolio show`: a coin held, valued at its price, or the totals of all of them.
+///
+/// Money is rounded half to even to the most decimals of the prices and fees it comes from (the
+/// coin's trades and its price); `unrealisedPercent` to two decimals.
+public struct HoldingRow: Hashable, Sendable {
+  /// The coin; nil for the totals.
+  public var coin: Coin?
+  /// What is held; nil for the totals, as units of different coins do not add up.
+  public var quantity: Price?
+  /// The cost of what is held: the purchases' prices and fees not yet taken by sales.
+  public var cost: Price
+  /// `cost` divided by `quantity`; nil for the totals.
+  public var averageCost: Price?
+  /// The price the holding is valued at and its day; nil when the source has none.
+  public var price: PriceRow?
+  /// `quantity` × the price; nil without a price (for the totals: when a coin has none).
+  public var value: Price?
+  /// `value` − `cost`.
+  public var unrealised: Price?
+  /// `unrealised` as a percentage of `cost`; nil when there is no value or the cost is 0.
+  public var unrealisedPercent: Price?
+  /// The proceeds of the sales to date, their fees taken off, less the cost they took; for the
+  /// totals, that of every coin traded, held now or not.
+  public var realised: Price
+  public var currency: String
+}
+
+/// `portfolio show`: every coin held on a day valued at its price, and the totals.
+public struct PortfolioValuation: Hashable, Sendable {
+  public var day: Day
+  public var method: CostMethod
+  /// One row per coin held on `day`, in the order the coins were first bought.
+  public var holdings: [HoldingRow]
+  public var total: HoldingRow
+  /// The coins held that the source has no price for on or before `day`.
+  public var unpriced: [Coin] { holdings.filter { $0.price?.price == nil }.compactMap(\.coin) }
+}
+
+extension Position {
+  /// The row of this position valued at `latest`, and its money as shown, for the totals.
+  ///
+  /// The unrealised profit is the value less the cost as shown, so that each row's numbers
+  /// agree with each other to the last digit.
+  func valued(at latest: PriceRow?) -> (row: HoldingRow, amounts: ValuedAmounts) {
+    let price = latest?.price.map(ExactDecimal.init)
+    let scale = max(moneyScale, price?.scale ?? 0)
+    let amounts = ValuedAmounts(
+      cost: cost.rounded(toScale: scale),
+      value: price.map { (quantity * $0).rounded(toScale: scale) },
+      realised: realised.rounded(toScale: scale))
+    var row = amounts.row(currency: currency)
+    row.coin = coin
+    row.quantity = quantity.price.withoutTrailingZeros
+    row.averageCost = cost.divided(by: quantity, scale: scale)?.price
+    row.price = price == nil ? nil : latest
+    return (row, amounts)
+  }
+
+  /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
+  static func percent(_ part: ExactDecimal, of whole: ExactDecimal) -> Price? {
+    (part.multiplied(by: 100)).divided(by: whole, scale: 2)?.price
+  }
+}
+
+/// A row's money as shown, rounded, which the totals add up: the totals are the sums of the rows.
+struct ValuedAmounts {
+  var cost: ExactDecimal
+  var value: ExactDecimal?
+  var realised: ExactDecimal
+
+  /// A row of these amounts, all with the most decimals among them, without coin or quantity.
+  func row(currency: String) -> HoldingRow {
+    let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
+    let unrealised = value.map { $0 - cost }
+    return HoldingRow(
+      coin: nil, quantity: nil, cost: cost.rounded(toScale: scale).price, averageCost: nil,
+      price: nil, value: value?.rounded(toScale: scale).price,
+      unrealised: unrealised?.rounded(toScale: scale).price,
+      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) },
+      realised: realised.rounded(toScale: scale).price, currency: currency)
+  }
+}
+
+extension CostBasis {
+  /// The positions held now valued at `latestPrices` (by position among the held ones), and the
+  /// totals: the sums of the rows as shown, the realised profit of coins no longer held added.
+  func valuation(
+    on day: Day, currency: String, latestPrices: (_ held: [Coin]) throws -> LatestPrices
+  ) rethrows -> PortfolioValuation {
+    let held = positions.filter { $0.quantity > .zero }
+    let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
+    var holdings: [HoldingRow] = []
+    var cost = ExactDecimal.zero
+    var value: ExactDecimal? = .zero
+    var realised = ExactDecimal.zero
+    for (index, position) in held.enumerated() {
+      let (row, amounts) = position.valued(at: prices[index])
+      holdings.append(row)
+      cost = cost + amounts.cost
+      value = value.flatMap { total in amounts.value.map { total + $0 } }
+      realised = realised + amounts.realised
+    }
+    for position in positions where position.quantity == .zero {
+      realised = realised + position.realised.rounded(toScale: position.moneyScale)
+    }
+    let total = ValuedAmounts(cost: cost, value: value, realised: realised)
+      .row(currency: currency)
+    return PortfolioValuation(day: day, method: method, holdings: holdings, total: total)
+  }
+}
