@@ -15,6 +15,13 @@ import Testing
     #expect(words.first == CommandTable.programName)
     let coinGecko = try FakePriceAPI([
       .init(path: "/coins/list", body: #"[{"id":"pepe","symbol":"pepe","name":"Pepe"}]"#),
+      // The close of the fixed today, 2026-05-20, for `portfolio show` on a live source.
+      .init(
+        path: "/coins/bitcoin/market_chart/range",
+        body: #"{"prices":[[1779235200000,77552.23]],"market_caps":[],"total_volumes":[]}"#),
+      .init(
+        path: "/coins/ethereum/market_chart/range",
+        body: #"{"prices":[[1779235200000,2129.44]],"market_caps":[],"total_volumes":[]}"#),
       .init(path: "/simple/price", body: #"{"bitcoin":{"usd":67187.34,"eur":61950.11}}"#),
       .init(
         path: "/coins/pepe/market_chart/range",
@@ -25,6 +32,19 @@ import Testing
     if words.dropFirst().first == "alerts" {
       for coin in ["btc", "eth"] {
         #expect(home.run(["alerts", "add", coin, "--above", "1000000000"]).status == 0)
+      }
+    }
+    // Examples of the portfolio commands act on stored trades: bitcoin and ether held since
+    // before 2024-03-01, ids 1 to 4, in USD when the example asks for USD prices.
+    if words.dropFirst().first == "portfolio" {
+      let currency = words.contains("USD") ? "USD" : "USDT"
+      for (coin, date) in [
+        ("btc", "2024-01-01"), ("eth", "2024-02-01"), ("btc", "2024-01-02"), ("eth", "2024-02-02"),
+      ] {
+        let bought = home.run([
+          "portfolio", "buy", coin, "2", "--price", "100", "--date", date, "--currency", currency,
+        ])
+        #expect(bought.status == 0)
       }
     }
     let result = home.run(

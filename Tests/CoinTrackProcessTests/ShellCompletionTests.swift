@@ -8,7 +8,9 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
   static let completions = repository.appendingPathComponent("completions")
 
-  static let commands = ["coins", "prices", "sync", "profile", "alerts", "help", "completion"]
+  static let commands = [
+    "coins", "prices", "sync", "profile", "alerts", "portfolio", "help", "completion",
+  ]
   static let symbols = ["ADA", "BCH", "BNB", "BTC", "DOGE", "ETH", "SOL", "TRX", "XRP"]
   static let formats = ["table", "csv", "tsv", "json", "jsonl", "ledger", "hledger", "beancount"]
 
