@@ -19,6 +19,10 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The price's exact value, keeping the digits it has after the point.
   init(_ price: Price) {
+    if let small = ExactDecimal(smallPrice: price) {
+      self = small
+      return
+    }
     let (isNegative, digits, scale) = price.text.withUTF8Bytes { bytes in
       (
         bytes.first == UInt8(ascii: "-"),
@@ -27,6 +31,33 @@ struct ExactDecimal: Comparable, Sendable {
       )
     }
     self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
+  }
+
+  /// The price's exact value when it has at most 18 digits, read in one pass without building
+  /// an array of digits: most prices, quantities and fees are that short, and a portfolio
+  /// reads three for every trade.
+  private init?(smallPrice price: Price) {
+    var value: UInt64 = 0
+    var digitCount = 0
+    var pointAt: Int?
+    var isNegative = false
+    let fits = price.text.withUTF8Bytes { bytes -> Bool in
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "-"): isNegative = true
+        case UInt8(ascii: "."): pointAt = digitCount
+        default:
+          digitCount += 1
+          guard digitCount <= 18 else { return false }
+          value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+      }
+      return true
+    }
+    guard fits else { return nil }
+    self.init(
+      isNegative: isNegative, magnitude: DecimalMagnitude(value),
+      scale: pointAt.map { digitCount - $0 } ?? 0)
   }
 
   /// A whole number.
@@ -254,6 +285,12 @@ struct DecimalMagnitude: Comparable, Sendable {
 
   /// The exact product, limb by limb.
   static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
+    if let left = lhs.smallValue, let right = rhs.smallValue {
+      // Two limbs below 10^18: the product is below 10^36, so its quotient by 10^18 is a limb
+      // and its high word is below the base, as dividingFullWidth needs.
+      let (quotient, remainder) = base.dividingFullWidth(left.multipliedFullWidth(by: right))
+      return DecimalMagnitude(limbs: [remainder, quotient])
+    }
     var product = DecimalMagnitude(limbs: [])
     for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
       // The partial product of one limb, moved up to that limb's place.

@@ -29,9 +29,9 @@ extension Tracker {
     }
   }
 
-  /// The stored trades, oldest first (by day, and on one day in id order); with `coin`, only those of the coins it names (symbol, name
-  /// or `@` coin id). A coin the source does not know is refused; a known one never traded has
-  /// no trades.
+  /// The stored trades, oldest first (by day, and on one day in id order); with `coin`, only
+  /// those of the coins it names (symbol, name or `@` coin id). A coin the source does not know
+  /// is refused; a known one never traded has no trades.
   public func trades(coin input: String?) throws -> [Trade] {
     let trades = PortfolioCheck.inDayOrder(try openStore().load().trades)
     guard let input else { return trades }
@@ -65,15 +65,18 @@ extension Tracker {
     }
   }
 
-  /// Every coin held on `day` (not after today) with its cost by `method`, valued at the
-  /// source's latest price on or before `day`, and the totals.
+  /// Every coin that `trades` (the stored ones) leave held on `day` (not after today), with its
+  /// cost by `method`, valued at the source's latest price on or before `day`, and the totals.
+  /// The caller loads the state (once, as the preferred source comes from it too).
   ///
   /// Refuses trades up to `day` in another currency than the source's prices.
-  public func portfolio(on day: DatedInput, method: CostMethod) throws -> PortfolioValuation {
+  public func portfolio(of trades: [Trade], on day: DatedInput, method: CostMethod) throws
+    -> PortfolioValuation
+  {
     guard day.day <= today else {
       throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
     }
-    let trades = try openStore().load().trades.filter { $0.day <= day.day }
+    let trades = trades.filter { $0.day <= day.day }
     if let other = trades.first(where: { $0.currency != source.currency }) {
       throw TradeError.currencyMismatch(
         trade: other, pricesCurrency: source.currency, source: source.name)

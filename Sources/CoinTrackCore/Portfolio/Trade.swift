@@ -51,10 +51,11 @@ extension Trade {
   /// A quantity: plain decimal text without a sign, above zero, with at most 18 decimals.
   public static func checkedQuantity(_ input: String) throws(TradeError) -> Price {
     let quantity = try checkedAmount(input, what: .quantity)
-    guard ExactDecimal(quantity).scale <= maximumQuantityDecimals else {
+    let exact = ExactDecimal(quantity)
+    guard exact.scale <= maximumQuantityDecimals else {
       throw TradeError.tooManyDecimals(input: input, allowed: maximumQuantityDecimals)
     }
-    guard !ExactDecimal(quantity).isZero else { throw TradeError.quantityNotPositive(input: input) }
+    guard !exact.isZero else { throw TradeError.quantityNotPositive(input: input) }
     return quantity
   }
 
