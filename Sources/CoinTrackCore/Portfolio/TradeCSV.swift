@@ -18,7 +18,7 @@ public enum TradeCSV {
   }
 
   /// The first line of every trade file, exactly.
-  public static let header = Column.allCases.map(\.rawValue).joined(separator: ",")
+  public static let header = Column.allCases.map(\.rawValue).joinedText(separator: ",")
 
   /// The largest file read: a million trades take well under this.
   public static let maximumBytes = 64 << 20

@@ -8,7 +8,7 @@ struct HelpCommand: LeafCommand {
 
   static let spec = CommandSpec(
     "help", summary: "Show help for a command or a topic.",
-    discussion: "Topics: " + HelpTopic.allCases.map(\.rawValue).joined(separator: ", ") + ".",
+    discussion: "Topics: " + HelpTopic.allCases.map(\.rawValue).joinedText(separator: ", ") + ".",
     arguments: [commandArgument],
     examples: [
       Example(command: "cointrack help prices", explanation: "How to ask for prices."),

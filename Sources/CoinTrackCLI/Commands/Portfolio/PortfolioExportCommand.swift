@@ -8,24 +8,21 @@ struct PortfolioExportCommand: LeafCommand {
 
   /// --assets-account and the like, one for each account a journal posts to, each naming the
   /// formats that use it.
-  static let accountOptions: [TradeJournal.AccountRole: OptionSpec] = Dictionary(
-    uniqueKeysWithValues: TradeJournal.AccountRole.allCases.map { role in
-      let formats = PriceDirectiveDialect.allCases.filter {
-        TradeJournal.AccountRole.used(by: $0).contains(role)
-      }
-      return (
-        role,
-        OptionSpec(
-          "\(role.rawValue)-account", value: "ACCOUNT", summary: accountSummaries[role]!,
-          default: TradeJournal.Accounts()[role], formats: formats.map(\.rawValue))
-      )
-    })
-  static let accountSummaries: [TradeJournal.AccountRole: String] = [
-    .assets: "The account that holds the coins.",
-    .cash: "The account that pays for buys and receives what sells bring.",
-    .fees: "The account fees are posted to.",
-    .income: "The account realised gains go to.",
-  ]
+  /// The option naming each role's account, in the roles' order: an array rather than a
+  /// dictionary keyed by role, whose generic types every start of the program would look up.
+  static let accountOptions = TradeJournal.AccountRole.allCases.map { role in
+    let formats = PriceDirectiveDialect.allCases.filter {
+      TradeJournal.AccountRole.used(by: $0).contains(role)
+    }
+    return OptionSpec(
+      "\(role.rawValue)-account", value: "ACCOUNT", summary: role.summary,
+      default: TradeJournal.Accounts()[role], formats: formats.map(\.rawValue))
+  }
+
+  /// The option naming the account of `role`.
+  static func accountOption(_ role: TradeJournal.AccountRole) -> OptionSpec {
+    accountOptions[TradeJournal.AccountRole.allCases.firstIndex(of: role)!]
+  }
 
   static let spec = CommandSpec(
     "export", summary: "Print every trade as CSV, or as ledger, hledger or beancount journal.",
@@ -40,7 +37,7 @@ struct PortfolioExportCommand: LeafCommand {
       (FIFO) and posts the realised gain to the income account. Other --format values are \
       refused; 'portfolio trades' prints the trades in every format.
       """,
-    options: TradeJournal.AccountRole.allCases.map { accountOptions[$0]! } + [
+    options: accountOptions + [
       SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
     ],
     examples: [
@@ -66,7 +63,7 @@ struct PortfolioExportCommand: LeafCommand {
       throw UsageError.invalidChoice(
         name: "export format", input: format, allowed: Self.formats, at: path, suggestions: [])
     }
-    for option in Self.accountOptions.values
+    for option in Self.accountOptions
     where command.contains(option) && !option.formats.contains(format) {
       throw UsageError.optionNeedsFormat(option: option, format: format, at: path)
     }
@@ -76,7 +73,7 @@ struct PortfolioExportCommand: LeafCommand {
     }
     var accounts = TradeJournal.Accounts()
     for role in TradeJournal.AccountRole.used(by: dialect) {
-      guard let name = command.value(of: Self.accountOptions[role]!) else { continue }
+      guard let name = command.value(of: Self.accountOption(role)) else { continue }
       accounts[role] = try TradeJournal.checkedAccount(name, role: role, dialect: dialect)
     }
     journal = TradeJournal(dialect: dialect, accounts: accounts)
@@ -89,5 +86,17 @@ struct PortfolioExportCommand: LeafCommand {
       return .text(try TradeCSV.write(trades, resolveCoin: source.resolveCoin))
     }
     return .text(try journal.render(trades))
+  }
+}
+
+extension TradeJournal.AccountRole {
+  /// What the account of this role is for, in help.
+  fileprivate var summary: String {
+    switch self {
+    case .assets: return "The account that holds the coins."
+    case .cash: return "The account that pays for buys and receives what sells bring."
+    case .fees: return "The account fees are posted to."
+    case .income: return "The account realised gains go to."
+    }
   }
 }
