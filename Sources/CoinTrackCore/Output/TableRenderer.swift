@@ -11,23 +11,27 @@ enum TableRenderer {
     // Without a header the columns are only as wide as their values. Widths are measured again
     // while writing rather than kept, as keeping them for a thousand rows cost more; what is
     // kept is whether a column's text is all plain, so that it is not checked twice.
-    var columns = Array(repeating: Layout.Column(), count: titles.count)
+    var columns = records.fields.map { Layout.Column(isNumeric: $0.isNumeric) }
     if header {
       for column in columns.indices { columns[column].measure(titles[column]) }
     }
     for column in columns.indices {
       let value = records.column(column)
-      for record in 0..<records.count { columns[column].measure(value(record)) }
+      var measured = columns[column]
+      for record in 0..<records.count { measured.measure(value(record)) }
+      columns[column] = measured
     }
-    let layout = Layout(columns: columns, fields: records.fields)
+    let layout = Layout(columns: columns)
     if header {
       if style == .decorated { output += "\u{1B}[1m" }
       layout.appendLine(to: &output) { titles[$0] }
       if style == .decorated { output += "\u{1B}[0m" }
       output += "\n"
     }
+    // Each column's reader taken once, not from the list for every cell.
+    let readers = records.fields.indices.map(records.column)
     for record in 0..<records.count {
-      layout.appendLine(to: &output) { records[record, $0] }
+      layout.appendLine(to: &output) { readers[$0](record) }
       output += "\n"
       if output.isFull { try flush(&output) }
     }
@@ -70,6 +74,8 @@ enum TableRenderer {
   private struct Layout {
     /// What measuring a column's cells found.
     struct Column {
+      /// Numbers are right-aligned.
+      let isNumeric: Bool
       var width = 0
       /// Whether every text cell is printable ASCII, shown as it is.
       var isPlain = true
@@ -83,7 +89,6 @@ enum TableRenderer {
     }
 
     let columns: [Column]
-    let fields: [RecordSet.Field]
 
     /// Appends one line, the cell of each column given by `cell`, without the line end.
     @inline(__always)
@@ -94,7 +99,7 @@ enum TableRenderer {
       var spaces = 0
       for column in columns.indices {
         if column > 0 { spaces += TableRenderer.columnGap }
-        let isNumeric = fields[column].isNumeric
+        let isNumeric = columns[column].isNumeric
         TableRenderer.withShown(of: cell(column), isKnownPlain: columns[column].isPlain) {
           shown, width, _ in
           let padding = columns[column].width - width
