@@ -54,16 +54,11 @@ struct HeldCloses {
   /// Refuses a series in another currency than the position's trades, naming the first of
   /// `trades` in the coin.
   mutating func close(of position: Position, on day: Day, trades: ArraySlice<Trade>) throws
-    -> PriceRow?
+    -> ExactDecimal?
   {
-    let coin = position.coin
-    let entry = try series[coin.id] ?? readSeries(of: position, from: day, trades: trades)
-    guard let rows = entry.rows else { return nil }
-    let index = day.daysSince1970 - entry.first.daysSince1970
-    guard let price = rows.price(at: index) else { return nil }
-    return PriceRow(
-      day: day, symbol: coin.symbol, price: price, currency: position.currency,
-      source: source.name, isClosed: rows.isClosed(at: index))
+    let entry = try series[position.coin.id] ?? readSeries(of: position, from: day, trades: trades)
+    return entry.rows?.price(at: day.daysSince1970 - entry.first.daysSince1970).map(
+      ExactDecimal.init)
   }
 
   /// Reads the coin's rows from `day` to the range's end: none when the source has no close
@@ -95,8 +90,9 @@ struct HeldCloses {
 
 extension CostBasis {
   /// The portfolio valued at each day's closes over `range`, applying each trade once and
-  /// reading each coin's closes once: every day is valued as `valuation(on:)` values it, so
-  /// that a day's row is the totals row `portfolio show` gives at that day's closes.
+  /// reading each coin's closes once. Each day's amounts are those of `valuation(on:)` at that
+  /// day's closes, summed by `totals(of:)`: a day's row is the totals row `portfolio show`
+  /// gives when every coin held has a close that day.
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
@@ -105,27 +101,26 @@ extension CostBasis {
     days.reserveCapacity(range.count)
     var gapIndex: [String: Int] = [:]
     var gaps: [PortfolioHistory.Gap] = []
+    var amounts: [ValuedAmounts] = []
     for day in range {
       advance(through: day)
-      let trades = applied
-      let valuation = try valuation(on: day, currency: currency) { _ in
-        var latest: [PriceRow?] = []
-        for position in positions where position.quantity > .zero {
-          latest.append(try closes.close(of: position, on: day, trades: trades))
+      amounts.removeAll(keepingCapacity: true)
+      for position in positions where position.quantity > .zero {
+        let close = try closes.close(of: position, on: day, trades: applied)
+        if close == nil {
+          let coin = position.coin
+          if gapIndex[coin.id] == nil {
+            gapIndex[coin.id] = gaps.count
+            gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
+          }
+          gaps[gapIndex[coin.id]!].days.append(day)
         }
-        return LatestPrices(latest)
+        amounts.append(position.amounts(at: close))
       }
-      for coin in valuation.unpriced {
-        if gapIndex[coin.id] == nil {
-          gapIndex[coin.id] = gaps.count
-          gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
-        }
-        gaps[gapIndex[coin.id]!].days.append(day)
-      }
-      let total = valuation.total
+      let total = totals(of: amounts).row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: valuation.holdings.count, value: total.value, cost: total.cost,
+          day: day, coinsHeld: amounts.count, value: total.value, cost: total.cost,
           unrealised: total.unrealised, unrealisedPercent: total.unrealisedPercent,
           realised: total.realised, currency: currency))
     }
