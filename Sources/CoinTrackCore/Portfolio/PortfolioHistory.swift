@@ -102,8 +102,12 @@ extension CostBasis {
     var gapIndex: [String: Int] = [:]
     var gaps: [PortfolioHistory.Gap] = []
     var amounts: [ValuedAmounts] = []
+    // Each coin's amounts on the last day valued, until a trade of the coin applies.
+    var unchanged: [String: ValuedAmounts] = [:]
     for day in range {
+      let appliedBefore = applied.count
       advance(through: day)
+      for trade in applied.dropFirst(appliedBefore) { unchanged[trade.coin.id] = nil }
       amounts.removeAll(keepingCapacity: true)
       for position in positions where position.quantity > .zero {
         let close = try closes.close(of: position, on: day, trades: applied)
@@ -115,7 +119,9 @@ extension CostBasis {
           }
           gaps[gapIndex[coin.id]!].days.append(day)
         }
-        amounts.append(position.amounts(at: close))
+        let valued = position.amounts(at: close, unchanged: unchanged[position.coin.id])
+        unchanged[position.coin.id] = valued
+        amounts.append(valued)
       }
       let total = totals(of: amounts).row(currency: currency)
       days.append(

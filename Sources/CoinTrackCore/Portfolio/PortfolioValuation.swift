@@ -54,13 +54,17 @@ extension Position {
   }
 
   /// This position's money at `price` (nil: no price), rounded as shown: to the most decimals
-  /// of its trades and the price.
-  func amounts(at price: ExactDecimal?) -> ValuedAmounts {
+  /// of its trades and the price. `unchanged`, this position's amounts at an earlier price with
+  /// no trade applied since, spares rounding the cost and profit again when the scale is the
+  /// same.
+  func amounts(at price: ExactDecimal?, unchanged: ValuedAmounts? = nil) -> ValuedAmounts {
     let scale = max(moneyScale, price?.scale ?? 0)
-    return ValuedAmounts(
-      cost: cost.rounded(toScale: scale),
-      value: price.map { (quantity * $0).rounded(toScale: scale) },
-      realised: realised.rounded(toScale: scale))
+    var amounts =
+      unchanged.flatMap { $0.cost.scale == scale ? $0 : nil }
+      ?? ValuedAmounts(
+        cost: cost.rounded(toScale: scale), value: nil, realised: realised.rounded(toScale: scale))
+    amounts.value = price.map { (quantity * $0).rounded(toScale: scale) }
+    return amounts
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.

@@ -6,9 +6,8 @@ struct PortfolioHistoryCommand: LeafCommand {
   static let fromOption = OptionSpec(
     "from", value: "DATE", summary: "The first day: YYYY-MM-DD, 'today' or 'yesterday'.",
     default: "the first trade's day", completion: .date)
-  static let toOption = OptionSpec(
-    "to", value: "DATE", summary: "The last day: YYYY-MM-DD, 'today' or 'yesterday'.",
-    default: "today", completion: .date)
+  /// The last day, as `prices` takes it.
+  static let toOption = PricesCommand.toOption
 
   static let spec = CommandSpec(
     "history", summary: "Show the portfolio's value, cost and profit day by day.",
