@@ -24,7 +24,9 @@ import Testing
       csv.standardOutput
         == Self.header + "2026-02-28,50229.94,47515.12,2714.82,5.71,0.00,USDT,1,true\r\n"
         + "2026-03-01,9866.47,10500.08,-633.61,-6.03,10976.95,USDT,1,true\r\n")
-    let table = try sandbox.run(["portfolio", "history", "--from", "2026-03-01", "--to", "2026-03-01"])
+    let table = try sandbox.run([
+      "portfolio", "history", "--from", "2026-03-01", "--to", "2026-03-01",
+    ])
     #expect(
       table.standardOutput
         == """
