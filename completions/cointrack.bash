@@ -10,7 +10,7 @@ _cointrack_subcommands() {
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
-        'portfolio' ) REPLY='buy sell trades remove show import export' ;;
+        'portfolio' ) REPLY='buy sell trades remove show history import export' ;;
         *) REPLY='' ;;
     esac
 }
@@ -29,6 +29,7 @@ _cointrack_options() {
         'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
         'portfolio trades' ) REPLY='--coin --format --fields --no-header --today -h --help --version' ;;
         'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
+        'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
         'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --fees-account --income-account --source --cached-only --format --fields --no-header --today -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today -h --help --version' ;;

@@ -15,7 +15,7 @@ function __cointrack_subcommands
         case 'alerts'
             printf '%s\n' add list remove check
         case 'portfolio'
-            printf '%s\n' buy sell trades remove show import export
+            printf '%s\n' buy sell trades remove show history import export
     end
 end
 
@@ -167,6 +167,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a sell -d 'Record coins
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the recorded trades, oldest first.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a remove -d 'Remove trades.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a show -d 'Show the coins held, their cost, value and profit.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a history -d 'Show the portfolio\'s value, cost and profit day by day.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a import -d 'Record the trades of a CSV file, all or none.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a export -d 'Print every trade as CSV, or as ledger, hledger or beancount journal.'
 
@@ -194,6 +195,15 @@ complete -c cointrack -n "__cointrack_at 'portfolio show'" -l source -x -a 'offl
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+
+# cointrack portfolio history
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l from -x -a 'today yesterday' -d 'The first day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l to -x -a 'today yesterday' -d 'The last day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l method -x -a 'fifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack portfolio import
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'

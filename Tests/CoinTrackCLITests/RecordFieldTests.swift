@@ -57,6 +57,16 @@ import Testing
         realised: Price(decimalText: "0")!, currency: "USDT")
       return .holdings(
         PortfolioValuation(day: day, method: .fifo, holdings: [row], total: row))
+    case .portfolioDay:
+      return .portfolioDays(
+        PortfolioHistory(
+          method: .fifo,
+          days: [
+            PortfolioDay(
+              day: day, coinsHeld: 1, value: nil, cost: Price(decimalText: "20")!,
+              unrealised: nil, unrealisedPercent: nil, realised: Price(decimalText: "0")!,
+              currency: "USDT")
+          ], gaps: []))
     }
   }
 
@@ -75,6 +85,7 @@ import Testing
     case .alertReading: return (["alerts", "check"], "Fields (for --fields):")
     case .trade: return (["portfolio", "trades"], "Fields (for --fields):")
     case .holding: return (["portfolio", "show"], "Fields (for --fields):")
+    case .portfolioDay: return (["portfolio", "history"], "Fields (for --fields):")
     }
   }
 
@@ -159,6 +170,7 @@ import Testing
     case .trade:
       return "`portfolio buy`, `portfolio sell`, `portfolio trades`, `portfolio remove`"
     case .holding: return "`portfolio show`"
+    case .portfolioDay: return "`portfolio history`"
     }
   }
 

@@ -79,8 +79,8 @@ enum CommandTable {
     "portfolio", summary: "Record trades, and see holdings, cost and profit.",
     subcommands: [
       PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
-      PortfolioRemoveCommand.spec, PortfolioShowCommand.spec, PortfolioImportCommand.spec,
-      PortfolioExportCommand.spec,
+      PortfolioRemoveCommand.spec, PortfolioShowCommand.spec, PortfolioHistoryCommand.spec,
+      PortfolioImportCommand.spec, PortfolioExportCommand.spec,
     ],
     examples: [
       Example(

@@ -352,6 +352,13 @@ struct DecimalMagnitude: Comparable, Sendable {
     quotient: DecimalMagnitude, remainder: DecimalMagnitude
   ) {
     precondition(!divisor.isZero, "division by zero")
+    // A divisor ending in zero limbs, such as the power of ten a rounding divides by, divides
+    // the limbs above as many of ours; the limbs below join the remainder.
+    if let zeros = divisor.limbs.firstIndex(where: { $0 != 0 }), zeros > 0 {
+      let (quotient, remainder) = DecimalMagnitude(limbs: Array(limbs.dropFirst(zeros)))
+        .quotientAndRemainder(dividingBy: DecimalMagnitude(limbs: Array(divisor.limbs[zeros...])))
+      return (quotient, DecimalMagnitude(limbs: Array(limbs.prefix(zeros)) + remainder.limbs))
+    }
     if let small = divisor.smallValue {
       let (quotient, remainder) = quotientAndRemainder(dividingBy: small)
       return (quotient, DecimalMagnitude(remainder))

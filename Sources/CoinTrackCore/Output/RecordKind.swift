@@ -24,6 +24,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case trade
   /// `portfolio show`.
   case holding
+  /// `portfolio history`.
+  case portfolioDay
 
   public typealias Field = RecordSet.Field
 
@@ -48,6 +50,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .alertReading: return Self.alertReadingFields
     case .trade: return Self.tradeFields
     case .holding: return Self.holdingFields
+    case .portfolioDay: return Self.portfolioDayFields
     }
   }
 }

@@ -44,16 +44,27 @@ extension Position {
   func valued(at latest: PriceRow?) -> (row: HoldingRow, amounts: ValuedAmounts) {
     let price = latest?.price.map(ExactDecimal.init)
     let scale = max(moneyScale, price?.scale ?? 0)
-    let amounts = ValuedAmounts(
-      cost: cost.rounded(toScale: scale),
-      value: price.map { (quantity * $0).rounded(toScale: scale) },
-      realised: realised.rounded(toScale: scale))
+    let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
     row.quantity = quantity.price.withoutTrailingZeros
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
     row.price = price == nil ? nil : latest
     return (row, amounts)
+  }
+
+  /// This position's money at `price` (nil: no price), rounded as shown: to the most decimals
+  /// of its trades and the price. `unchanged`, this position's amounts at an earlier price with
+  /// no trade applied since, spares rounding the cost and profit again when the scale is the
+  /// same.
+  func amounts(at price: ExactDecimal?, unchanged: ValuedAmounts? = nil) -> ValuedAmounts {
+    let scale = max(moneyScale, price?.scale ?? 0)
+    var amounts =
+      unchanged.flatMap { $0.cost.scale == scale ? $0 : nil }
+      ?? ValuedAmounts(
+        cost: cost.rounded(toScale: scale), value: nil, realised: realised.rounded(toScale: scale))
+    amounts.value = price.map { (quantity * $0).rounded(toScale: scale) }
+    return amounts
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
@@ -89,22 +100,26 @@ extension CostBasis {
   ) rethrows -> PortfolioValuation {
     let held = positions.filter { $0.quantity > .zero }
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
-    var holdings: [HoldingRow] = []
+    let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
+    let total = totals(of: valued.map(\.amounts)).row(currency: currency)
+    return PortfolioValuation(
+      day: day, method: method, holdings: valued.map(\.row), total: total)
+  }
+
+  /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins
+  /// sold out, which have no row.
+  func totals(of amounts: some Sequence<ValuedAmounts>) -> ValuedAmounts {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
-    for (index, position) in held.enumerated() {
-      let (row, amounts) = position.valued(at: prices[index])
-      holdings.append(row)
-      cost = cost + amounts.cost
-      value = value.flatMap { total in amounts.value.map { total + $0 } }
-      realised = realised + amounts.realised
+    for held in amounts {
+      cost = cost + held.cost
+      value = value.flatMap { total in held.value.map { total + $0 } }
+      realised = realised + held.realised
     }
     for position in positions where position.quantity == .zero {
       realised = realised + position.realised.rounded(toScale: position.moneyScale)
     }
-    let total = ValuedAmounts(cost: cost, value: value, realised: realised)
-      .row(currency: currency)
-    return PortfolioValuation(day: day, method: method, holdings: holdings, total: total)
+    return ValuedAmounts(cost: cost, value: value, realised: realised)
   }
 }

@@ -1,0 +1,177 @@
+import Testing
+
+@testable import CoinTrackCore
+
+/// `portfolio history` on hand-worked examples: each day's value, cost and profit at that day's
+/// closes, a day a coin held has no close, FIFO against average cost, and each day's row equal
+/// to the totals `portfolio show` gives for that day.
+@Suite struct PortfolioHistoryTests {
+  static let aaa = Coin(symbol: "AAA", name: "AAA", coingeckoID: "aaa-coin")
+  static let bbb = Coin(symbol: "BBB", name: "BBB", coingeckoID: "bbb-coin")
+
+  /// Closes in the local history of two coins only it holds; AAA has none on 2024-01-03.
+  static let closes: [(Coin, [(String, String)])] = [
+    (
+      aaa,
+      [
+        ("2024-01-01", "10"), ("2024-01-02", "12"), ("2024-01-04", "15"),
+        ("2024-01-05", "9.5"),
+      ]
+    ),
+    (
+      bbb,
+      [
+        ("2024-01-01", "100"), ("2024-01-02", "100"), ("2024-01-03", "100"),
+        ("2024-01-04", "110"), ("2024-01-05", "120"),
+      ]
+    ),
+  ]
+
+  /// Bought AAA 10 at 10 with a fee of 1 (lot 1: 101) and 10 at 11 (lot 2: 110), BBB 1 at 100
+  /// with a fee of 0.5 (100.5); sold AAA 15 at 16 less a fee of 2 (238), and all the BBB at
+  /// 120 (realised 19.5).
+  static let trades: [(String, TradeSide, Coin, String, String, String)] = [
+    ("2024-01-01", .buy, aaa, "10", "10", "1"), ("2024-01-02", .buy, aaa, "10", "11", "0"),
+    ("2024-01-02", .buy, bbb, "1", "100", "0.5"), ("2024-01-04", .sell, aaa, "15", "16", "2"),
+    ("2024-01-05", .sell, bbb, "1", "120", "0"),
+  ]
+
+  /// A tracker over a state holding `trades` and the offline source with `closes`.
+  static func tracker(in directory: TemporaryDirectory, today: String = "2024-01-10") throws
+    -> Tracker
+  {
+    let history = HistoryStore(
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+    for (coin, rows) in closes {
+      _ = try history.add(
+        rows.map {
+          HistoryRow(
+            day: Day(iso: $0.0)!, symbol: coin.symbol, price: Price(decimalText: $0.1)!,
+            currency: "USDT", source: "binance")
+        }, to: coin)
+    }
+    let store = directory.store()
+    let tracker = Tracker(
+      openStore: { store }, source: OfflinePriceSource(history: history),
+      today: Day(iso: today)!)
+    _ = try tracker.recordTrades(
+      trades.map { day, side, coin, quantity, price, fee in
+        Trade(
+          id: 0, day: Day(iso: day)!, side: side, coin: coin,
+          quantity: Price(decimalText: quantity)!, price: Price(decimalText: price)!,
+          fee: Price(decimalText: fee)!, currency: "USDT")
+      })
+    return tracker
+  }
+
+  static func date(_ text: String) -> DatedInput { DatedInput(day: Day(iso: text)!, input: text) }
+
+  /// Each day as `date,value,cost,unrealised,unrealised_percent,realised,coins`, "-" for none.
+  static func rows(_ history: PortfolioHistory) -> [String] {
+    history.days.map { day in
+      ([day.day.description]
+        + [day.value, day.cost, day.unrealised, day.unrealisedPercent, day.realised].map {
+          $0?.text ?? "-"
+        } + [String(day.coinsHeld)]).joined(separator: ",")
+    }
+  }
+
+  @Test func fifoDayByDayWorkedOutByHand() throws {
+    let directory = try TemporaryDirectory()
+    let history = try Self.tracker(in: directory).portfolioHistory(
+      from: Self.date("2023-12-31"), to: Self.date("2024-01-05"), method: .fifo)
+    #expect(
+      Self.rows(history) == [
+        // Nothing held yet: nothing is worth nothing.
+        "2023-12-31,0,0,0,-,0,0",
+        // AAA 10 costing 101 at 10: 100, −1, −1 / 101 = −0.990…%.
+        "2024-01-01,100.00,101.00,-1.00,-0.99,0.00,1",
+        // AAA 20 costing 211 at 12 (240) and BBB costing 100.5 at 100: 340 for 311.5, 28.5,
+        // 28.5 / 311.5 = 9.149…%.
+        "2024-01-02,340.00,311.50,28.50,9.15,0.00,2",
+        // AAA has no close: no value, the cost still known.
+        "2024-01-03,-,311.50,-,-,0.00,2",
+        // The sale of 15 takes lot 1 (101) and half of lot 2 (55): realised 238 − 156 = 82.
+        // AAA 5 costing 55 at 15 (75) and BBB at 110: 185 for 155.5, 29.5, 18.971…%.
+        "2024-01-04,185.00,155.50,29.50,18.97,82.00,2",
+        // BBB sold out at 120: realised 82 + 19.5. AAA 5 costing 55 at 9.5: 47.5, −7.5,
+        // −13.636…%.
+        "2024-01-05,47.50,55.00,-7.50,-13.64,101.50,1",
+      ])
+    #expect(history.days.map(\.isPriced) == [true, true, true, false, true, true])
+    #expect(history.gaps == [.init(coin: Self.aaa, days: [Day(iso: "2024-01-03")!])])
+  }
+
+  @Test func averageCostDayByDayWorkedOutByHand() throws {
+    let directory = try TemporaryDirectory()
+    let history = try Self.tracker(in: directory).portfolioHistory(
+      from: Self.date("2024-01-04"), to: Self.date("2024-01-05"), method: .average)
+    #expect(
+      Self.rows(history) == [
+        // The sale of 15 of 20 costing 211 takes 158.25: realised 238 − 158.25 = 79.75. AAA 5
+        // costing 52.75 at 15 (75) and BBB at 110: 185 for 153.25, 31.75, 20.717…%.
+        "2024-01-04,185.00,153.25,31.75,20.72,79.75,2",
+        // BBB sold out: realised 79.75 + 19.5. AAA at 9.5: 47.5 for 52.75, −5.25, −9.952…%.
+        "2024-01-05,47.50,52.75,-5.25,-9.95,99.25,1",
+      ])
+    #expect(history.gaps.isEmpty)
+  }
+
+  /// Without --from, the range starts on the first trade's day.
+  @Test func theRangeStartsOnTheFirstTradeByDefault() throws {
+    let directory = try TemporaryDirectory()
+    let history = try Self.tracker(in: directory).portfolioHistory(
+      from: nil, to: Self.date("2024-01-02"), method: .fifo)
+    #expect(history.days.map(\.day.description) == ["2024-01-01", "2024-01-02"])
+  }
+
+  /// Every day of the range is the totals row of `portfolio show` on that day, by both methods,
+  /// on the snapshot's real closes (which have every day in 2024).
+  @Test(arguments: CostMethod.allCases)
+  func everyDayIsTheTotalsOfShowOnThatDay(_ method: CostMethod) throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker(today: "2024-03-31")
+    let bitcoin = try tracker.source.resolveCoin("btc")
+    let ether = try tracker.source.resolveCoin("eth")
+    _ = try tracker.recordTrades(
+      [
+        ("2024-01-03", TradeSide.buy, bitcoin, "0.5", "42000.5", "12.25"),
+        ("2024-01-20", .buy, ether, "3.125", "2450", "1"),
+        ("2024-02-01", .buy, bitcoin, "0.25", "43000", "0"),
+        ("2024-02-14", .sell, bitcoin, "0.6", "51000.01", "7"),
+        ("2024-03-01", .sell, ether, "3.125", "3400", "2.5"),
+        ("2024-03-05", .buy, ether, "1", "3500.123", "0"),
+      ].map { day, side, coin, quantity, price, fee in
+        Trade(
+          id: 0, day: Day(iso: day)!, side: side, coin: coin,
+          quantity: Price(decimalText: quantity)!, price: Price(decimalText: price)!,
+          fee: Price(decimalText: fee)!, currency: "USDT")
+      })
+    let history = try tracker.portfolioHistory(
+      from: Self.date("2024-01-01"), to: Self.date("2024-03-31"), method: method)
+    #expect(history.days.count == 91)
+    #expect(history.gaps.isEmpty)
+    let trades = try tracker.trades(coin: nil)
+    for row in history.days {
+      let total = try tracker.portfolio(
+        of: trades, on: DatedInput(day: row.day, input: ""), method: method
+      ).total
+      #expect(
+        [row.value, row.cost, row.unrealised, row.unrealisedPercent, row.realised]
+          == [total.value, total.cost, total.unrealised, total.unrealisedPercent, total.realised],
+        "\(row.day)")
+    }
+  }
+
+  @Test func datesAreCheckedAsPricesChecksThem() throws {
+    let directory = try TemporaryDirectory()
+    let tracker = try Self.tracker(in: directory)
+    #expect(throws: TrackerError.self) {
+      try tracker.portfolioHistory(from: nil, to: Self.date("2024-01-11"), method: .fifo)
+    }
+    #expect(throws: TrackerError.self) {
+      try tracker.portfolioHistory(
+        from: Self.date("2024-01-05"), to: Self.date("2024-01-04"), method: .fifo)
+    }
+  }
+}
