@@ -76,10 +76,18 @@ import Testing
     }
   }
 
+  /// The history of every trade the tracker's store holds, as the command asks for it.
+  static func history(of tracker: Tracker, from: DatedInput?, to: DatedInput, method: CostMethod)
+    throws -> PortfolioHistory
+  {
+    try tracker.portfolioHistory(of: tracker.trades(coin: nil), from: from, to: to, method: method)
+  }
+
   @Test func fifoDayByDayWorkedOutByHand() throws {
     let directory = try TemporaryDirectory()
-    let history = try Self.tracker(in: directory).portfolioHistory(
-      from: Self.date("2023-12-31"), to: Self.date("2024-01-05"), method: .fifo)
+    let history = try Self.history(
+      of: Self.tracker(in: directory), from: Self.date("2023-12-31"), to: Self.date("2024-01-05"),
+      method: .fifo)
     #expect(
       Self.rows(history) == [
         // Nothing held yet: nothing is worth nothing.
@@ -104,8 +112,9 @@ import Testing
 
   @Test func averageCostDayByDayWorkedOutByHand() throws {
     let directory = try TemporaryDirectory()
-    let history = try Self.tracker(in: directory).portfolioHistory(
-      from: Self.date("2024-01-04"), to: Self.date("2024-01-05"), method: .average)
+    let history = try Self.history(
+      of: Self.tracker(in: directory), from: Self.date("2024-01-04"), to: Self.date("2024-01-05"),
+      method: .average)
     #expect(
       Self.rows(history) == [
         // The sale of 15 of 20 costing 211 takes 158.25: realised 238 − 158.25 = 79.75. AAA 5
@@ -120,8 +129,8 @@ import Testing
   /// Without --from, the range starts on the first trade's day.
   @Test func theRangeStartsOnTheFirstTradeByDefault() throws {
     let directory = try TemporaryDirectory()
-    let history = try Self.tracker(in: directory).portfolioHistory(
-      from: nil, to: Self.date("2024-01-02"), method: .fifo)
+    let history = try Self.history(
+      of: Self.tracker(in: directory), from: nil, to: Self.date("2024-01-02"), method: .fifo)
     #expect(history.days.map(\.day.description) == ["2024-01-01", "2024-01-02"])
   }
 
@@ -147,8 +156,8 @@ import Testing
           quantity: Price(decimalText: quantity)!, price: Price(decimalText: price)!,
           fee: Price(decimalText: fee)!, currency: "USDT")
       })
-    let history = try tracker.portfolioHistory(
-      from: Self.date("2024-01-01"), to: Self.date("2024-03-31"), method: method)
+    let history = try Self.history(
+      of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-03-31"), method: method)
     #expect(history.days.count == 91)
     #expect(history.gaps.isEmpty)
     let trades = try tracker.trades(coin: nil)
@@ -167,11 +176,11 @@ import Testing
     let directory = try TemporaryDirectory()
     let tracker = try Self.tracker(in: directory)
     #expect(throws: TrackerError.self) {
-      try tracker.portfolioHistory(from: nil, to: Self.date("2024-01-11"), method: .fifo)
+      try Self.history(of: tracker, from: nil, to: Self.date("2024-01-11"), method: .fifo)
     }
     #expect(throws: TrackerError.self) {
-      try tracker.portfolioHistory(
-        from: Self.date("2024-01-05"), to: Self.date("2024-01-04"), method: .fifo)
+      try Self.history(
+        of: tracker, from: Self.date("2024-01-05"), to: Self.date("2024-01-04"), method: .fifo)
     }
   }
 }

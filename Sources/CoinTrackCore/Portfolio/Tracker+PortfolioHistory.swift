@@ -1,17 +1,18 @@
 extension Tracker {
-  /// The whole portfolio valued at each day's closes from `from` to `to` (neither after
-  /// today, `from` not after `to`), its cost by `method`; `from` defaults to the first trade's
-  /// day (or `to`, without trades on or before it).
+  /// The portfolio of `trades` (the stored ones, which the caller has loaded once) valued at
+  /// each day's closes from `from` to `to` (neither after today, `from` not after `to`), its
+  /// cost by `method`; `from` defaults to the first trade's day (or `to`, without trades on or
+  /// before it).
   ///
   /// Refuses trades up to `to` in another currency than the source's prices, as `portfolio(on:)`
   /// does, and a coin whose closes come in another currency than its trades.
-  public func portfolioHistory(from: DatedInput?, to: DatedInput, method: CostMethod) throws
-    -> PortfolioHistory
-  {
+  public func portfolioHistory(
+    of trades: [Trade], from: DatedInput?, to: DatedInput, method: CostMethod
+  ) throws -> PortfolioHistory {
     for date in [from, to].compactMap(\.self) where date.day > today {
       throw TrackerError.dateAfterToday(input: date.input, day: date.day, today: today)
     }
-    let trades = try openStore().load().trades.filter { $0.day <= to.day }
+    let trades = trades.filter { $0.day <= to.day }
     let first = from?.day ?? min(trades.map(\.day).min() ?? to.day, to.day)
     guard let range = DayRange(from: first, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: first, to: to.day)

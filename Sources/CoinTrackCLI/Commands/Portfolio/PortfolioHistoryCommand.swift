@@ -62,7 +62,8 @@ struct PortfolioHistoryCommand: LeafCommand {
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
-    let history = try tracker.portfolioHistory(from: from, to: to, method: method)
+    let history = try tracker.portfolioHistory(
+      of: try session.state().trades, from: from, to: to, method: method)
     return .records(
       RecordOutput(
         .portfolioDays(history),
