@@ -16,23 +16,17 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 
   private static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var iterator = bytes.makeIterator()
-    var byte = iterator.next()
-    if byte == UInt8(ascii: "-") { byte = iterator.next() }
-    var integerDigits = 0
-    while let current = byte, isDigit(current) {
-      integerDigits += 1
-      byte = iterator.next()
-    }
-    guard integerDigits > 0 else { return false }
-    guard let separator = byte else { return true }
-    guard separator == UInt8(ascii: ".") else { return false }
-    var fractionDigits = 0
-    while let current = iterator.next() {
-      guard isDigit(current) else { return false }
-      fractionDigits += 1
-    }
-    return fractionDigits > 0
+    // Indices rather than an iterator: every close of the local history is checked here.
+    var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
+    let integerStart = index
+    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    guard index > integerStart else { return false }
+    guard index < bytes.count else { return true }
+    guard bytes[index] == UInt8(ascii: ".") else { return false }
+    index += 1
+    let fractionStart = index
+    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+    return index > fractionStart && index == bytes.count
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// One close of a coin's local price history.
 public struct HistoryRow: Hashable, Sendable {
   public var day: Day
@@ -40,47 +46,58 @@ enum HistoryFormat {
   /// The rows of a whole file, checked: the header, every row, days strictly ascending, one
   /// symbol and one currency throughout.
   static func rows(of bytes: [UInt8], path: String) throws(HistoryError) -> [HistoryRow] {
-    let newline = UInt8(ascii: "\n")
-    let headerEnd = bytes.firstIndex(of: newline) ?? bytes.endIndex
-    try checkHeader(bytes[..<headerEnd], path: path)
-    var rows: [HistoryRow] = []
-    rows.reserveCapacity(bytes.count / 40)
-    var start = headerEnd + 1
-    var number = 2
-    while start < bytes.count {
-      guard let end = bytes[start...].firstIndex(of: newline) else {
+    try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
+      let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
+      try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
+      guard headerEnd < bytes.count else {
         throw HistoryError.damaged(
-          path: path, line: number, reason: "the last line does not end with a line break")
+          path: path, line: 1, reason: "the last line does not end with a line break")
       }
-      let row = try self.row(bytes[start..<end], number: number, path: path, after: rows.last)
-      if let previous = rows.last {
-        guard previous.day < row.day else {
+      var rows: [HistoryRow] = []
+      rows.reserveCapacity(bytes.count / 40)
+      var start = headerEnd + 1
+      var number = 2
+      while start < bytes.count {
+        guard let end = endOfLine(in: bytes, from: start) else {
           throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "\(row.day) does not come after \(previous.day); days must ascend")
+            path: path, line: number, reason: "the last line does not end with a line break")
         }
-        guard previous.symbol == row.symbol, previous.currency == row.currency else {
-          throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "the symbol or currency differs from the line before; a file holds one coin "
-              + "in one currency")
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let row = try self.row(line, number: number, path: path, after: rows.last)
+        if let previous = rows.last {
+          guard previous.day < row.day else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "\(row.day) does not come after \(previous.day); days must ascend")
+          }
+          guard previous.symbol == row.symbol, previous.currency == row.currency else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "the symbol or currency differs from the line before; a file holds one "
+                + "coin in one currency")
+          }
         }
+        rows.append(row)
+        start = end + 1
+        number += 1
       }
-      rows.append(row)
-      start = end + 1
-      number += 1
+      return rows
     }
-    guard headerEnd < bytes.count else {
-      throw HistoryError.damaged(
-        path: path, line: 1, reason: "the last line does not end with a line break")
-    }
-    return rows
+  }
+
+  /// The position of the first line break at or after `start`: found by memchr, which looks at
+  /// many bytes at once, as a file of years of closes has a line break every few dozen bytes.
+  private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress, start < bytes.count,
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Checks the first line of a file.
-  static func checkHeader(_ line: ArraySlice<UInt8>, path: String) throws(HistoryError) {
+  static func checkHeader(_ line: UnsafeBufferPointer<UInt8>, path: String) throws(HistoryError) {
     // Compared where both lie: `coins list` checks the header of every coin's file.
-    guard line.withUnsafeBufferPointer({ header.hasUTF8($0) }) else {
+    guard header.hasUTF8(line) else {
       throw HistoryError.damaged(
         path: path, line: 1, reason: "the first line is not '\(header)'")
     }
@@ -96,64 +113,62 @@ enum HistoryFormat {
   /// currency or source with the same bytes as `previous`'s is that one again, already checked:
   /// a file of years of closes then costs a date and a price a row.
   static func row(
-    _ line: ArraySlice<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
   ) throws(HistoryError) -> HistoryRow {
-    let damaged = { (reason: String) in
+    func damaged(_ reason: String) -> HistoryError {
       HistoryError.damaged(path: path, line: number, reason: reason)
     }
     guard line.count <= maximumLineLength else {
       throw damaged("the line is longer than \(maximumLineLength) bytes")
     }
-    return try line.withUnsafeBufferPointer { line throws(HistoryError) in
-      // The commas after the first four fields.
-      var ends = (0, 0, 0, 0)
-      var commas = 0
-      for index in line.indices where line[index] == UInt8(ascii: ",") {
-        commas += 1
-        switch commas {
-        case 1: ends.0 = index
-        case 2: ends.1 = index
-        case 3: ends.2 = index
-        case 4: ends.3 = index
-        default: break
-        }
+    // The commas after the first four fields.
+    var ends = (0, 0, 0, 0)
+    var commas = 0
+    for index in line.indices where line[index] == UInt8(ascii: ",") {
+      commas += 1
+      switch commas {
+      case 1: ends.0 = index
+      case 2: ends.1 = index
+      case 3: ends.2 = index
+      case 4: ends.3 = index
+      default: break
       }
-      guard commas == 4 else {
-        throw damaged("the line has \(commas + 1) fields, not 5 (\(header))")
-      }
-      let dateField = UnsafeBufferPointer(rebasing: line[..<ends.0])
-      let symbolField = UnsafeBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])
-      let priceField = UnsafeBufferPointer(rebasing: line[(ends.1 + 1)..<ends.2])
-      let currencyField = UnsafeBufferPointer(rebasing: line[(ends.2 + 1)..<ends.3])
-      let sourceField = UnsafeBufferPointer(rebasing: line[(ends.3 + 1)...])
-      /// The field's text: `earlier` when the bytes are the same (already checked), else new
-      /// text that `isValid` must accept.
-      func text(
-        _ field: UnsafeBufferPointer<UInt8>, sameAs earlier: String?,
-        isValid: (String) -> Bool, _ problem: String
-      ) throws(HistoryError) -> String {
-        if let earlier, earlier.hasUTF8(field) { return earlier }
-        let text = String(decoding: field, as: UTF8.self)
-        guard isValid(text) else { throw damaged(problem) }
-        return text
-      }
-      guard let day = Day(isoBytes: dateField) else { throw damaged("the date is not YYYY-MM-DD") }
-      let symbol = try text(
-        symbolField, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol,
-        "the symbol is not valid")
-      guard let price = Price(decimalText: String(decoding: priceField, as: UTF8.self)),
-        price.isAboveZero
-      else { throw damaged("the price is not a plain decimal above zero") }
-      let currency = try text(
-        currencyField, sameAs: previous?.currency, isValid: knownCurrencies.contains,
-        "the currency is not one a source quotes")
-      let source = try text(
-        sourceField, sameAs: previous?.source,
-        isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
-        "the source is not a live source's name")
-      return HistoryRow(
-        day: day, symbol: symbol, price: price, currency: currency, source: source)
     }
+    guard commas == 4 else {
+      throw damaged("the line has \(commas + 1) fields, not 5 (\(header))")
+    }
+    let dateField = UnsafeBufferPointer(rebasing: line[..<ends.0])
+    let symbolField = UnsafeBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])
+    let priceField = UnsafeBufferPointer(rebasing: line[(ends.1 + 1)..<ends.2])
+    let currencyField = UnsafeBufferPointer(rebasing: line[(ends.2 + 1)..<ends.3])
+    let sourceField = UnsafeBufferPointer(rebasing: line[(ends.3 + 1)...])
+    /// The field's text: `earlier` when the bytes are the same (already checked), else new
+    /// text that `isValid` must accept.
+    func text(
+      _ field: UnsafeBufferPointer<UInt8>, sameAs earlier: String?,
+      isValid: (String) -> Bool, _ problem: String
+    ) throws(HistoryError) -> String {
+      if let earlier, earlier.hasUTF8(field) { return earlier }
+      let text = String(decoding: field, as: UTF8.self)
+      guard isValid(text) else { throw damaged(problem) }
+      return text
+    }
+    guard let day = Day(isoBytes: dateField) else { throw damaged("the date is not YYYY-MM-DD") }
+    let symbol = try text(
+      symbolField, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol,
+      "the symbol is not valid")
+    guard let price = Price(decimalText: String(decoding: priceField, as: UTF8.self)),
+      price.isAboveZero
+    else { throw damaged("the price is not a plain decimal above zero") }
+    let currency = try text(
+      currencyField, sameAs: previous?.currency, isValid: knownCurrencies.contains,
+      "the currency is not one a source quotes")
+    let source = try text(
+      sourceField, sameAs: previous?.source,
+      isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
+      "the source is not a live source's name")
+    return HistoryRow(
+      day: day, symbol: symbol, price: price, currency: currency, source: source)
   }
 }
 

@@ -135,7 +135,9 @@ public struct HistoryStore: Sendable {
     let size = Int(status.st_size)
     let headerLength = HistoryFormat.header.utf8.count + 1
     let head = try readBytes(descriptor, at: 0, count: min(size, headerLength), path: path)
-    try HistoryFormat.checkHeader(head.dropLast(), path: path)
+    try head.dropLast().withUnsafeBufferPointer { line throws(HistoryError) in
+      try HistoryFormat.checkHeader(line, path: path)
+    }
     guard head.last == UInt8(ascii: "\n") else {
       throw HistoryError.damaged(path: path, line: 1, reason: "the first line does not end")
     }
@@ -156,7 +158,9 @@ public struct HistoryStore: Sendable {
         reason: "the last line is longer than \(HistoryFormat.maximumLineLength) bytes")
     }
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return try HistoryFormat.row(body[lineStart...], number: 0, path: path)
+    return try body[lineStart...].withUnsafeBufferPointer { line throws(HistoryError) in
+      try HistoryFormat.row(line, number: 0, path: path)
+    }
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged

@@ -35,8 +35,11 @@ extension Price {
   /// Whether the price can be a real quote: not negative and not zero. The local history
   /// checks its closes with this too.
   var isAboveZero: Bool {
-    !text.hasPrefix("-")
-      && text.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) })
+    // Plain decimal text is above zero when it has no sign and a digit other than 0.
+    text.withUTF8Bytes { bytes in
+      bytes.first != UInt8(ascii: "-")
+        && bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    }
   }
 
   /// The decimal without the zeros that do not change its value, to compare two texts.
