@@ -182,169 +182,217 @@ struct ExactDecimal: Comparable, Sendable {
 /// A whole number of any size: base 10^18 limbs, least significant first, without leading zero
 /// limbs (zero has none). A decimal base makes reading and writing digits, and scaling by powers
 /// of ten, simple slicing.
+///
+/// Up to three limbs (a value below 10^54: every quantity and price, and a cost at the cost
+/// basis's working scale of 36 decimals) are held inline, so that arithmetic on them allocates
+/// nothing: allocating and freeing a limb array for every step was a third of `portfolio show`.
+/// Larger values keep all their limbs in an array.
 struct DecimalMagnitude: Comparable, Sendable {
   private static let base: UInt64 = 1_000_000_000_000_000_000
   private static let digitsPerLimb = 18
+  private static let inlineLimbCount = 3
   private static let powersOfTen: [UInt64] = (0..<digitsPerLimb).reduce(into: []) { powers, _ in
     powers.append(powers.last.map { $0 * 10 } ?? 1)
   }
 
-  private var limbs: [UInt64]
+  /// How many limbs the value has.
+  private var count: Int
+  /// The limbs when there are at most `inlineLimbCount`; those at and above `count` are unused.
+  private var inline = InlineArray<3, UInt64>(repeating: 0)
+  /// All the limbs when there are more than `inlineLimbCount`; empty, which allocates nothing,
+  /// otherwise.
+  private var spilled: [UInt64] = []
 
-  private init(limbs: [UInt64]) {
-    self.limbs = limbs
-    while self.limbs.last == 0 { self.limbs.removeLast() }
+  /// `count` zero limbs, to be set in place and then normalised.
+  private init(zeroLimbs count: Int) {
+    self.count = count
+    if count > Self.inlineLimbCount { spilled = [UInt64](repeating: 0, count: count) }
   }
 
   init(_ value: UInt64) {
-    self.init(limbs: [value % Self.base, value / Self.base])
+    self.init(zeroLimbs: 2)
+    setLimb(0, value % Self.base)
+    setLimb(1, value / Self.base)
+    normalise()
   }
 
   /// The number that ASCII decimal `digits` write.
   init(digits: [UInt8]) {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(digits.count / Self.digitsPerLimb + 1)
+    self.init(zeroLimbs: (digits.count + Self.digitsPerLimb - 1) / Self.digitsPerLimb)
     var end = digits.count
+    var index = 0
     while end > 0 {
       let start = max(0, end - Self.digitsPerLimb)
-      limbs.append(digits[start..<end].reduce(0) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+      setLimb(index, digits[start..<end].reduce(0) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
+      index += 1
       end = start
     }
-    self.init(limbs: limbs)
+    normalise()
   }
 
-  var isZero: Bool { limbs.isEmpty }
-  var isOdd: Bool { (limbs.first ?? 0) % 2 == 1 }
+  /// The limb at `index`, 0 above the top one.
+  private func limb(_ index: Int) -> UInt64 {
+    guard index < count else { return 0 }
+    return spilled.isEmpty ? inline[index] : spilled[index]
+  }
+
+  private mutating func setLimb(_ index: Int, _ value: UInt64) {
+    if spilled.isEmpty { inline[index] = value } else { spilled[index] = value }
+  }
+
+  /// Drops leading zero limbs, moving a value that now fits back inline.
+  private mutating func normalise() {
+    while count > 0, limb(count - 1) == 0 { count -= 1 }
+    guard !spilled.isEmpty else { return }
+    if count <= Self.inlineLimbCount {
+      for index in 0..<count { inline[index] = spilled[index] }
+      spilled = []
+    } else if spilled.count > count {
+      spilled.removeSubrange(count...)
+    }
+  }
+
+  var isZero: Bool { count == 0 }
+  var isOdd: Bool { limb(0) % 2 == 1 }
 
   /// The value when it fits one limb.
   var smallValue: UInt64? {
-    limbs.count <= 1 ? limbs.first ?? 0 : nil
+    count <= 1 ? limb(0) : nil
   }
 
   /// The decimal digits, without leading zeros; "0" for zero.
   var digits: String {
-    guard let top = limbs.last else { return "0" }
-    return limbs.dropLast().reversed().reduce(String(top)) { text, limb in
-      let digits = String(limb)
+    guard count > 0 else { return "0" }
+    return (0..<count - 1).reversed().reduce(String(limb(count - 1))) { text, index in
+      let digits = String(limb(index))
       return text + String(repeating: "0", count: Self.digitsPerLimb - digits.count) + digits
     }
   }
 
   /// How many decimal digits the number has; none for zero.
   private var digitCount: Int {
-    guard let top = limbs.last else { return 0 }
+    guard count > 0 else { return 0 }
+    let top = limb(count - 1)
     let topDigits = Self.powersOfTen.firstIndex { $0 > top } ?? Self.digitsPerLimb
-    return (limbs.count - 1) * Self.digitsPerLimb + topDigits
+    return (count - 1) * Self.digitsPerLimb + topDigits
+  }
+
+  static func == (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> Bool {
+    lhs.count == rhs.count && (0..<lhs.count).allSatisfy { lhs.limb($0) == rhs.limb($0) }
   }
 
   static func < (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> Bool {
-    guard lhs.limbs.count == rhs.limbs.count else { return lhs.limbs.count < rhs.limbs.count }
+    guard lhs.count == rhs.count else { return lhs.count < rhs.count }
     // From the most significant limb down: the first that differs decides.
-    for index in lhs.limbs.indices.reversed() where lhs.limbs[index] != rhs.limbs[index] {
-      return lhs.limbs[index] < rhs.limbs[index]
+    for index in (0..<lhs.count).reversed() where lhs.limb(index) != rhs.limb(index) {
+      return lhs.limb(index) < rhs.limb(index)
     }
     return false
   }
 
   static func + (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(max(lhs.limbs.count, rhs.limbs.count) + 1)
+    let count = max(lhs.count, rhs.count)
+    var sum = DecimalMagnitude(zeroLimbs: count + 1)
     var carry: UInt64 = 0
-    for index in 0..<max(lhs.limbs.count, rhs.limbs.count) {
+    for index in 0..<count {
       // Each limb is below 10^18, so the sum of two and a carry fits with room to spare.
-      let sum = lhs.limb(index) + rhs.limb(index) + carry
-      limbs.append(sum % base)
-      carry = sum / base
+      let limbSum = lhs.limb(index) + rhs.limb(index) + carry
+      sum.setLimb(index, limbSum % base)
+      carry = limbSum / base
     }
-    limbs.append(carry)
-    return DecimalMagnitude(limbs: limbs)
+    sum.setLimb(count, carry)
+    sum.normalise()
+    return sum
   }
 
   /// The difference; `rhs` must not exceed `lhs`.
   static func - (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
     precondition(!(lhs < rhs), "a magnitude cannot go below zero")
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(lhs.limbs.count)
+    var difference = DecimalMagnitude(zeroLimbs: lhs.count)
     var borrow: UInt64 = 0
-    for index in lhs.limbs.indices {
+    for index in 0..<lhs.count {
       let subtrahend = rhs.limb(index) + borrow
-      if lhs.limbs[index] >= subtrahend {
-        limbs.append(lhs.limbs[index] - subtrahend)
+      if lhs.limb(index) >= subtrahend {
+        difference.setLimb(index, lhs.limb(index) - subtrahend)
         borrow = 0
       } else {
-        limbs.append(lhs.limbs[index] + base - subtrahend)
+        difference.setLimb(index, lhs.limb(index) + base - subtrahend)
         borrow = 1
       }
     }
-    return DecimalMagnitude(limbs: limbs)
+    difference.normalise()
+    return difference
   }
 
-  private func limb(_ index: Int) -> UInt64 {
-    index < limbs.count ? limbs[index] : 0
+  /// `left × right + addend + carry` split into a limb and the carry to the next: the
+  /// quotient by 10^18 of at most (10^18 - 1)^2 + 2 × (10^18 - 1) fits a limb, as
+  /// `dividingFullWidth` needs.
+  private static func multiplyAdding(_ left: UInt64, _ right: UInt64, _ addend: UInt64)
+    -> (limb: UInt64, carry: UInt64)
+  {
+    let product = left.multipliedFullWidth(by: right)
+    let (low, overflow) = product.low.addingReportingOverflow(addend)
+    let (quotient, remainder) = base.dividingFullWidth(
+      (high: product.high + (overflow ? 1 : 0), low: low))
+    return (remainder, quotient)
   }
 
   /// The exact product, limb by limb.
   static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    if let left = lhs.smallValue, let right = rhs.smallValue {
-      // Two limbs below 10^18: the product is below 10^36, so its quotient by 10^18 is a limb
-      // and its high word is below the base, as dividingFullWidth needs.
-      let (quotient, remainder) = base.dividingFullWidth(left.multipliedFullWidth(by: right))
-      return DecimalMagnitude(limbs: [remainder, quotient])
+    var product = DecimalMagnitude(zeroLimbs: lhs.count + rhs.count)
+    for right in 0..<rhs.count where rhs.limb(right) != 0 {
+      var carry: UInt64 = 0
+      for left in 0..<lhs.count {
+        // The limb so far and the carry are each below 10^18: their sum fits 64 bits.
+        let (limb, next) = multiplyAdding(
+          lhs.limb(left), rhs.limb(right), product.limb(left + right) + carry)
+        product.setLimb(left + right, limb)
+        carry = next
+      }
+      product.setLimb(right + lhs.count, carry)
     }
-    var product = DecimalMagnitude(limbs: [])
-    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
-      // The partial product of one limb, moved up to that limb's place.
-      let partial = lhs.multiplied(byLimb: limb).limbs
-      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + partial)
-    }
+    product.normalise()
     return product
   }
 
   /// The product with a number of any size below 2^64.
   func multiplied(by factor: UInt64) -> DecimalMagnitude {
-    guard factor >= Self.base else { return multiplied(byLimb: factor) }
-    return multiplied(byLimb: factor % Self.base)
-      + DecimalMagnitude(limbs: [0] + multiplied(byLimb: factor / Self.base).limbs)
-  }
-
-  /// The product with a number below 10^18.
-  private func multiplied(byLimb factor: UInt64) -> DecimalMagnitude {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(self.limbs.count + 1)
-    var carry: UInt64 = 0
-    for limb in self.limbs {
-      // limb × factor + carry < 10^36 + 10^18: the quotient by 10^18 fits 64 bits.
-      let product = limb.multipliedFullWidth(by: factor)
-      let (low, overflow) = product.low.addingReportingOverflow(carry)
-      let (quotient, remainder) = Self.base.dividingFullWidth(
-        (high: product.high + (overflow ? 1 : 0), low: low))
-      limbs.append(remainder)
-      carry = quotient
-    }
-    limbs.append(carry)
-    return DecimalMagnitude(limbs: limbs)
+    self * DecimalMagnitude(factor)
   }
 
   /// The product with 10^`exponent`, for `exponent` of zero or more.
   func timesPowerOfTen(_ exponent: Int) -> DecimalMagnitude {
     guard exponent > 0, !isZero else { return self }
-    let whole = DecimalMagnitude(
-      limbs: Array(repeating: 0, count: exponent / Self.digitsPerLimb) + limbs)
-    return whole.multiplied(byLimb: Self.powersOfTen[exponent % Self.digitsPerLimb])
+    // Whole limbs of zeros below, then the product with the power of ten left.
+    let shift = exponent / Self.digitsPerLimb
+    let factor = Self.powersOfTen[exponent % Self.digitsPerLimb]
+    var product = DecimalMagnitude(zeroLimbs: count + shift + 1)
+    var carry: UInt64 = 0
+    for index in 0..<count {
+      let (limb, next) = Self.multiplyAdding(limb(index), factor, carry)
+      product.setLimb(index + shift, limb)
+      carry = next
+    }
+    product.setLimb(count + shift, carry)
+    product.normalise()
+    return product
   }
 
   /// The quotient and remainder by a number below 2^64, limb by limb from the top.
   private func quotientAndRemainder(dividingBy divisor: UInt64) -> (DecimalMagnitude, UInt64) {
-    var quotient = [UInt64](repeating: 0, count: limbs.count)
+    var quotient = DecimalMagnitude(zeroLimbs: count)
     var remainder: UInt64 = 0
-    for index in limbs.indices.reversed() {
+    for index in (0..<count).reversed() {
       // remainder < divisor, so remainder × 10^18 + limb over divisor is below 10^18.
       let product = remainder.multipliedFullWidth(by: Self.base)
-      let (low, overflow) = product.low.addingReportingOverflow(limbs[index])
-      (quotient[index], remainder) = divisor.dividingFullWidth(
+      let (low, overflow) = product.low.addingReportingOverflow(limb(index))
+      let (limbQuotient, limbRemainder) = divisor.dividingFullWidth(
         (high: product.high + (overflow ? 1 : 0), low: low))
+      quotient.setLimb(index, limbQuotient)
+      remainder = limbRemainder
     }
-    return (DecimalMagnitude(limbs: quotient), remainder)
+    quotient.normalise()
+    return (quotient, remainder)
   }
 
   /// The quotient and remainder by a number other than zero.
@@ -356,7 +404,7 @@ struct DecimalMagnitude: Comparable, Sendable {
       let (quotient, remainder) = quotientAndRemainder(dividingBy: small)
       return (quotient, DecimalMagnitude(remainder))
     }
-    guard !(self < divisor) else { return (DecimalMagnitude(limbs: []), self) }
+    guard !(self < divisor) else { return (DecimalMagnitude(0), self) }
     // Long division, one decimal digit of the quotient at a time: the divisor shifted to each
     // digit's place fits at most nine times.
     let places = digitCount - divisor.digitCount
