@@ -19,6 +19,9 @@ extension Trade {
     ])
   }
 
+  /// The key of the document's array of trades.
+  static let arrayKey = "trades"
+
   /// The keys of a trade, in the order they are written.
   static let keys = JSONKeyTable([
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
@@ -29,8 +32,8 @@ extension Trade {
 extension JSONReader {
   /// The `trades` array, each trade checked against the rules its commands keep.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
-    try readArray(named: "trades") { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path)
+    try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
+      try reader.readTrade(at: path.index)
     }
   }
 
@@ -50,11 +53,17 @@ extension JSONReader {
     return elements
   }
 
-  /// One trade. Each member goes to its own variable and its key path is spelled out only for
-  /// an error, as the coin reader does: an array of texts per trade and a key path built for
-  /// every member were two thirds of reading a trade.
-  private mutating func readTrade(at path: SchemaPath) throws(StateDocumentError) -> Trade {
+  /// The trade at `index` of the array. Each member goes to its own variable, and its key path
+  /// is spelled out only for an error from the trade's index alone: an array of texts per trade,
+  /// and key paths built, or captured with their strings, for every member were two thirds of
+  /// reading a trade.
+  private mutating func readTrade(at index: Int?) throws(StateDocumentError) -> Trade {
+    let path = SchemaPath(container: Trade.arrayKey, index: index)
     let keys = Trade.keys.names
+    /// The key path of the member at `key`.
+    func member(_ key: Int) -> SchemaPath {
+      SchemaPath(container: Trade.arrayKey, index: index, key: Trade.keys.names[key])
+    }
     var id: Int?
     var date: String?
     var sideName: String?
@@ -68,16 +77,16 @@ extension JSONReader {
     try readMembers(of: path, keys: Trade.keys) { reader, key throws(StateDocumentError) in
       switch key {
       case 0:
-        id = try reader.readInteger(at: path.member(keys[key]), in: 1...TrackerState.largestID)
-      case 1: date = try reader.readString(at: path.member(keys[key]))
-      case 2: sideName = try reader.readString(at: path.member(keys[key]))
-      case 3: symbol = try reader.readString(at: path.member(keys[key]))
-      case 4: name = try reader.readString(at: path.member(keys[key]))
-      case 5: coingeckoID = try reader.readOptionalString(at: path.member(keys[key]))
-      case 6: quantityText = try reader.readNumberText(at: path.member(keys[key]))
-      case 7: priceText = try reader.readNumberText(at: path.member(keys[key]))
-      case 8: feeText = try reader.readNumberText(at: path.member(keys[key]))
-      default: currencyCode = try reader.readString(at: path.member(keys[key]))
+        id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
+      case 1: date = try reader.readString(at: member(key))
+      case 2: sideName = try reader.readString(at: member(key))
+      case 3: symbol = try reader.readString(at: member(key))
+      case 4: name = try reader.readString(at: member(key))
+      case 5: coingeckoID = try reader.readOptionalString(at: member(key))
+      case 6: quantityText = try reader.readNumberText(at: member(key))
+      case 7: priceText = try reader.readNumberText(at: member(key))
+      case 8: feeText = try reader.readNumberText(at: member(key))
+      default: currencyCode = try reader.readString(at: member(key))
       }
     }
     /// The member at `key`, which must be present.
@@ -86,7 +95,7 @@ extension JSONReader {
     }
     /// Refuses the member at `key` for breaking `rule`.
     func broken(_ key: Int, _ rule: String) -> StateDocumentError {
-      .schema(StateSchemaError(keyPath: path.member(keys[key]).text, problem: .invalid(rule)))
+      .schema(StateSchemaError(keyPath: member(key).text, problem: .invalid(rule)))
     }
     let tradeID = try present(id, 0)
     guard let day = Day(iso: try present(date, 1)) else {
