@@ -203,10 +203,11 @@ struct DecimalMagnitude: Comparable, Sendable {
   /// otherwise.
   private var spilled: [UInt64] = []
 
-  /// `count` zero limbs, to be set in place and then normalised.
+  /// Room for `count` limbs, all zero, to be set in place and then normalised. Nothing is
+  /// allocated until a limb beyond the inline ones is set to other than zero: a sum of two
+  /// three-limb values has room for four but rarely needs it.
   private init(zeroLimbs count: Int) {
     self.count = count
-    if count > Self.inlineLimbCount { spilled = [UInt64](repeating: 0, count: count) }
   }
 
   init(_ value: UInt64) {
@@ -233,11 +234,21 @@ struct DecimalMagnitude: Comparable, Sendable {
   /// The limb at `index`, 0 above the top one.
   private func limb(_ index: Int) -> UInt64 {
     guard index < count else { return 0 }
-    return spilled.isEmpty ? inline[index] : spilled[index]
+    guard spilled.isEmpty else { return spilled[index] }
+    return index < Self.inlineLimbCount ? inline[index] : 0
   }
 
   private mutating func setLimb(_ index: Int, _ value: UInt64) {
-    if spilled.isEmpty { inline[index] = value } else { spilled[index] = value }
+    if !spilled.isEmpty {
+      spilled[index] = value
+    } else if index < Self.inlineLimbCount {
+      inline[index] = value
+    } else if value != 0 {
+      // The first limb that does not fit inline: all of them move to an array.
+      spilled = [UInt64](repeating: 0, count: count)
+      for inlineIndex in 0..<Self.inlineLimbCount { spilled[inlineIndex] = inline[inlineIndex] }
+      spilled[index] = value
+    }
   }
 
   /// Drops leading zero limbs, moving a value that now fits back inline.
