@@ -121,6 +121,8 @@ struct DecimalMagnitude: Comparable, Sendable {
   }
 
   static func + (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
+    // Two limbs below 10^18 add up to less than 2^64.
+    if lhs.count <= 1, rhs.count <= 1 { return DecimalMagnitude(lhs.limb(0) + rhs.limb(0)) }
     let count = max(lhs.count, rhs.count)
     var sum = DecimalMagnitude(zeroLimbs: count + 1)
     var carry: UInt64 = 0
@@ -138,6 +140,7 @@ struct DecimalMagnitude: Comparable, Sendable {
   /// The difference; `rhs` must not exceed `lhs`.
   static func - (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
     precondition(!(lhs < rhs), "a magnitude cannot go below zero")
+    if lhs.count <= 1 { return DecimalMagnitude(lhs.limb(0) - rhs.limb(0)) }
     var difference = DecimalMagnitude(zeroLimbs: lhs.count)
     var borrow: UInt64 = 0
     for index in 0..<lhs.count {
@@ -193,6 +196,10 @@ struct DecimalMagnitude: Comparable, Sendable {
   /// The product with 10^`exponent`, for `exponent` of zero or more.
   func timesPowerOfTen(_ exponent: Int) -> DecimalMagnitude {
     guard exponent > 0, !isZero else { return self }
+    if count == 1, exponent < Self.digitsPerLimb {
+      let product = limb(0).multipliedFullWidth(by: Self.powersOfTen[exponent])
+      if product.high == 0 { return DecimalMagnitude(product.low) }
+    }
     // Whole limbs of zeros below, then the product with the power of ten left.
     let shift = exponent / Self.digitsPerLimb
     let factor = Self.powersOfTen[exponent % Self.digitsPerLimb]
