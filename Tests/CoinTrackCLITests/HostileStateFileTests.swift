@@ -205,6 +205,22 @@ import Testing
         "is unusable: 'trades[0].currency' is not a currency code: 2 to 10 capitals and digits, "
         + "a capital first"),
     Hostile(
+      name: "a trade date that is a number",
+      bytes: replacing(#""date": "2026-05-02""#, with: #""date": 20260502"#),
+      complaint: "is unusable: 'trades[1].date' should be a string but is a number"),
+    Hostile(
+      name: "a trade fee that is a string",
+      bytes: replacing(#""fee": 0,"#, with: #""fee": "0","#),
+      complaint: "is unusable: 'trades[1].fee' should be a number but is a string"),
+    Hostile(
+      name: "a trade id that is no whole number",
+      bytes: replacing(#""id": 5"#, with: #""id": 5.5"#),
+      complaint: "is unusable: 'trades[1].id' should be a whole number but is a number"),
+    Hostile(
+      name: "a trade without its date",
+      bytes: replacing(#""date": "2026-05-02","#, with: ""),
+      complaint: "is unusable: 'trades[1].date' is missing"),
+    Hostile(
       name: "trades out of id order",
       bytes: replacing(#""id": 5"#, with: #""id": 2"#),
       complaint: "is unusable: 'trades[1].id' is 2, not above the id of the trade before"),

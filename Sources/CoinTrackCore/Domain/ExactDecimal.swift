@@ -169,216 +169,23 @@ struct ExactDecimal: Comparable, Sendable {
     let exponent = scale + divisor.scale - self.scale
     let dividend = magnitude.timesPowerOfTen(max(0, exponent))
     let denominator = divisor.magnitude.timesPowerOfTen(max(0, -exponent))
-    var (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: denominator)
+    var quotient: DecimalMagnitude
+    var remainder: DecimalMagnitude
+    if exponent < 0, divisor.magnitude.smallValue != nil {
+      // Dividing by the divisor and then by the power of ten rounds down as dividing by their
+      // product does, without the digit-by-digit long division a product of many digits needs
+      // (a cost with the working scale's 36 decimals over a quantity).
+      quotient = dividend.quotientAndRemainder(dividingBy: divisor.magnitude).quotient
+        .dividedByPowerOfTen(-exponent)
+      remainder = dividend - quotient * denominator
+    } else {
+      (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: denominator)
+    }
     let twiceRemainder = remainder + remainder
     if denominator < twiceRemainder || (twiceRemainder == denominator && quotient.isOdd) {
       quotient = quotient + DecimalMagnitude(1)
     }
     return ExactDecimal(
       isNegative: isNegative != divisor.isNegative, magnitude: quotient, scale: scale)
-  }
-}
-
-/// A whole number of any size: base 10^18 limbs, least significant first, without leading zero
-/// limbs (zero has none). A decimal base makes reading and writing digits, and scaling by powers
-/// of ten, simple slicing.
-struct DecimalMagnitude: Comparable, Sendable {
-  private static let base: UInt64 = 1_000_000_000_000_000_000
-  private static let digitsPerLimb = 18
-  private static let powersOfTen: [UInt64] = (0..<digitsPerLimb).reduce(into: []) { powers, _ in
-    powers.append(powers.last.map { $0 * 10 } ?? 1)
-  }
-
-  private var limbs: [UInt64]
-
-  private init(limbs: [UInt64]) {
-    self.limbs = limbs
-    while self.limbs.last == 0 { self.limbs.removeLast() }
-  }
-
-  init(_ value: UInt64) {
-    self.init(limbs: [value % Self.base, value / Self.base])
-  }
-
-  /// The number that ASCII decimal `digits` write.
-  init(digits: [UInt8]) {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(digits.count / Self.digitsPerLimb + 1)
-    var end = digits.count
-    while end > 0 {
-      let start = max(0, end - Self.digitsPerLimb)
-      limbs.append(digits[start..<end].reduce(0) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) })
-      end = start
-    }
-    self.init(limbs: limbs)
-  }
-
-  var isZero: Bool { limbs.isEmpty }
-  var isOdd: Bool { (limbs.first ?? 0) % 2 == 1 }
-
-  /// The value when it fits one limb.
-  var smallValue: UInt64? {
-    limbs.count <= 1 ? limbs.first ?? 0 : nil
-  }
-
-  /// The decimal digits, without leading zeros; "0" for zero.
-  var digits: String {
-    guard let top = limbs.last else { return "0" }
-    return limbs.dropLast().reversed().reduce(String(top)) { text, limb in
-      let digits = String(limb)
-      return text + String(repeating: "0", count: Self.digitsPerLimb - digits.count) + digits
-    }
-  }
-
-  /// How many decimal digits the number has; none for zero.
-  private var digitCount: Int {
-    guard let top = limbs.last else { return 0 }
-    let topDigits = Self.powersOfTen.firstIndex { $0 > top } ?? Self.digitsPerLimb
-    return (limbs.count - 1) * Self.digitsPerLimb + topDigits
-  }
-
-  static func < (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> Bool {
-    guard lhs.limbs.count == rhs.limbs.count else { return lhs.limbs.count < rhs.limbs.count }
-    // From the most significant limb down: the first that differs decides.
-    for index in lhs.limbs.indices.reversed() where lhs.limbs[index] != rhs.limbs[index] {
-      return lhs.limbs[index] < rhs.limbs[index]
-    }
-    return false
-  }
-
-  static func + (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(max(lhs.limbs.count, rhs.limbs.count) + 1)
-    var carry: UInt64 = 0
-    for index in 0..<max(lhs.limbs.count, rhs.limbs.count) {
-      // Each limb is below 10^18, so the sum of two and a carry fits with room to spare.
-      let sum = lhs.limb(index) + rhs.limb(index) + carry
-      limbs.append(sum % base)
-      carry = sum / base
-    }
-    limbs.append(carry)
-    return DecimalMagnitude(limbs: limbs)
-  }
-
-  /// The difference; `rhs` must not exceed `lhs`.
-  static func - (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    precondition(!(lhs < rhs), "a magnitude cannot go below zero")
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(lhs.limbs.count)
-    var borrow: UInt64 = 0
-    for index in lhs.limbs.indices {
-      let subtrahend = rhs.limb(index) + borrow
-      if lhs.limbs[index] >= subtrahend {
-        limbs.append(lhs.limbs[index] - subtrahend)
-        borrow = 0
-      } else {
-        limbs.append(lhs.limbs[index] + base - subtrahend)
-        borrow = 1
-      }
-    }
-    return DecimalMagnitude(limbs: limbs)
-  }
-
-  private func limb(_ index: Int) -> UInt64 {
-    index < limbs.count ? limbs[index] : 0
-  }
-
-  /// The exact product, limb by limb.
-  static func * (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    if let left = lhs.smallValue, let right = rhs.smallValue {
-      // Two limbs below 10^18: the product is below 10^36, so its quotient by 10^18 is a limb
-      // and its high word is below the base, as dividingFullWidth needs.
-      let (quotient, remainder) = base.dividingFullWidth(left.multipliedFullWidth(by: right))
-      return DecimalMagnitude(limbs: [remainder, quotient])
-    }
-    var product = DecimalMagnitude(limbs: [])
-    for (index, limb) in rhs.limbs.enumerated() where limb != 0 {
-      // The partial product of one limb, moved up to that limb's place.
-      let partial = lhs.multiplied(byLimb: limb).limbs
-      product = product + DecimalMagnitude(limbs: Array(repeating: 0, count: index) + partial)
-    }
-    return product
-  }
-
-  /// The product with a number of any size below 2^64.
-  func multiplied(by factor: UInt64) -> DecimalMagnitude {
-    guard factor >= Self.base else { return multiplied(byLimb: factor) }
-    return multiplied(byLimb: factor % Self.base)
-      + DecimalMagnitude(limbs: [0] + multiplied(byLimb: factor / Self.base).limbs)
-  }
-
-  /// The product with a number below 10^18.
-  private func multiplied(byLimb factor: UInt64) -> DecimalMagnitude {
-    var limbs: [UInt64] = []
-    limbs.reserveCapacity(self.limbs.count + 1)
-    var carry: UInt64 = 0
-    for limb in self.limbs {
-      // limb × factor + carry < 10^36 + 10^18: the quotient by 10^18 fits 64 bits.
-      let product = limb.multipliedFullWidth(by: factor)
-      let (low, overflow) = product.low.addingReportingOverflow(carry)
-      let (quotient, remainder) = Self.base.dividingFullWidth(
-        (high: product.high + (overflow ? 1 : 0), low: low))
-      limbs.append(remainder)
-      carry = quotient
-    }
-    limbs.append(carry)
-    return DecimalMagnitude(limbs: limbs)
-  }
-
-  /// The product with 10^`exponent`, for `exponent` of zero or more.
-  func timesPowerOfTen(_ exponent: Int) -> DecimalMagnitude {
-    guard exponent > 0, !isZero else { return self }
-    let whole = DecimalMagnitude(
-      limbs: Array(repeating: 0, count: exponent / Self.digitsPerLimb) + limbs)
-    return whole.multiplied(byLimb: Self.powersOfTen[exponent % Self.digitsPerLimb])
-  }
-
-  /// The quotient and remainder by a number below 2^64, limb by limb from the top.
-  private func quotientAndRemainder(dividingBy divisor: UInt64) -> (DecimalMagnitude, UInt64) {
-    var quotient = [UInt64](repeating: 0, count: limbs.count)
-    var remainder: UInt64 = 0
-    for index in limbs.indices.reversed() {
-      // remainder < divisor, so remainder × 10^18 + limb over divisor is below 10^18.
-      let product = remainder.multipliedFullWidth(by: Self.base)
-      let (low, overflow) = product.low.addingReportingOverflow(limbs[index])
-      (quotient[index], remainder) = divisor.dividingFullWidth(
-        (high: product.high + (overflow ? 1 : 0), low: low))
-    }
-    return (DecimalMagnitude(limbs: quotient), remainder)
-  }
-
-  /// The quotient and remainder by a number other than zero.
-  func quotientAndRemainder(dividingBy divisor: DecimalMagnitude) -> (
-    quotient: DecimalMagnitude, remainder: DecimalMagnitude
-  ) {
-    precondition(!divisor.isZero, "division by zero")
-    // A divisor ending in zero limbs, such as the power of ten a rounding divides by, divides
-    // the limbs above as many of ours; the limbs below join the remainder.
-    if let zeros = divisor.limbs.firstIndex(where: { $0 != 0 }), zeros > 0 {
-      let (quotient, remainder) = DecimalMagnitude(limbs: Array(limbs.dropFirst(zeros)))
-        .quotientAndRemainder(dividingBy: DecimalMagnitude(limbs: Array(divisor.limbs[zeros...])))
-      return (quotient, DecimalMagnitude(limbs: Array(limbs.prefix(zeros)) + remainder.limbs))
-    }
-    if let small = divisor.smallValue {
-      let (quotient, remainder) = quotientAndRemainder(dividingBy: small)
-      return (quotient, DecimalMagnitude(remainder))
-    }
-    guard !(self < divisor) else { return (DecimalMagnitude(limbs: []), self) }
-    // Long division, one decimal digit of the quotient at a time: the divisor shifted to each
-    // digit's place fits at most nine times.
-    let places = digitCount - divisor.digitCount
-    var shifted = divisor.timesPowerOfTen(places)
-    var remainder = self
-    var quotient: [UInt8] = []
-    for place in stride(from: places, through: 0, by: -1) {
-      var digit = UInt8(ascii: "0")
-      while !(remainder < shifted) {
-        remainder = remainder - shifted
-        digit += 1
-      }
-      quotient.append(digit)
-      if place > 0 { shifted = shifted.quotientAndRemainder(dividingBy: 10).0 }
-    }
-    return (DecimalMagnitude(digits: quotient), remainder)
   }
 }

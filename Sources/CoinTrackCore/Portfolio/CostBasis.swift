@@ -109,23 +109,24 @@ struct CostBasis: Sendable {
   private var next = 0
   /// The positions, in the order their coins were first traded.
   private(set) var positions: [Position] = []
-  private var positionIndex: [String: Int] = [:]
+  /// Each coin's position in `positions`.
+  private var positionIndex: CoinIDTable
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
     self.trades = PortfolioCheck.inDayOrder(trades)
     self.method = method
+    positionIndex = CoinIDTable(capacity: trades.count)
   }
 
   /// Applies every trade not yet applied up to and including `day`.
   mutating func advance(through day: Day) {
     while next < trades.count, !(day < trades[next].day) {
-      let trade = trades[next]
-      if positionIndex[trade.coin.id] == nil {
-        positionIndex[trade.coin.id] = positions.count
-        positions.append(Position(coin: trade.coin, currency: trade.currency))
+      let index = positionIndex.position(of: trades[next].coin.id)
+      if index == positions.count {
+        positions.append(Position(coin: trades[next].coin, currency: trades[next].currency))
       }
-      positions[positionIndex[trade.coin.id]!].apply(trade, method: method)
+      positions[index].apply(trades[next], method: method)
       next += 1
     }
   }

@@ -19,17 +19,21 @@ public enum PortfolioCheck {
   /// On one day trades count in id order, the order they were entered: a sell entered before
   /// the day's buy sells only what was held before that day.
   public static func firstOversell(in trades: [Trade]) -> Oversell? {
-    var held: [String: ExactDecimal] = [:]
-    for trade in inDayOrder(trades) {
-      let quantity = ExactDecimal(trade.quantity)
-      let before = held[trade.coin.id] ?? .zero
-      switch trade.side {
-      case .buy: held[trade.coin.id] = before + quantity
+    let ordered = inDayOrder(trades)
+    var coins = CoinIDTable(capacity: ordered.count)
+    // What is held of each coin, by its position in `coins`.
+    var held: [ExactDecimal] = []
+    for index in ordered.indices {
+      let coin = coins.position(of: ordered[index].coin.id)
+      if coin == held.count { held.append(.zero) }
+      let quantity = ExactDecimal(ordered[index].quantity)
+      switch ordered[index].side {
+      case .buy: held[coin] = held[coin] + quantity
       case .sell:
-        guard !(before < quantity) else {
-          return Oversell(trade: trade, held: before.price.withoutTrailingZeros)
+        guard !(held[coin] < quantity) else {
+          return Oversell(trade: ordered[index], held: held[coin].price.withoutTrailingZeros)
         }
-        held[trade.coin.id] = before - quantity
+        held[coin] = held[coin] - quantity
       }
     }
     return nil

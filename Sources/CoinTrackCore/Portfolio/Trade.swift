@@ -77,7 +77,7 @@ extension Trade {
   /// A currency code in upper case: 2 to 10 ASCII letters and digits, starting with a letter.
   public static func checkedCurrency(_ input: String) throws(TradeError) -> String {
     let code = input.uppercased()
-    let bytes = Array(code.utf8)
+    let bytes = code.utf8
     guard currencyCodeLengths.contains(bytes.count), let first = bytes.first,
       (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
       bytes.allSatisfy({

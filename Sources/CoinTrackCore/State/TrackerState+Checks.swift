@@ -76,7 +76,7 @@ extension TrackerState {
   }
 
   /// The FNV-1a hash of a text's bytes, read in place.
-  private static func fnv1aHash(_ text: String) -> Int {
+  static func fnv1aHash(_ text: String) -> Int {
     text.withUTF8Bytes { bytes in
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

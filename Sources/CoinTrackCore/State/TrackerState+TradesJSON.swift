@@ -19,6 +19,9 @@ extension Trade {
     ])
   }
 
+  /// The key of the document's array of trades.
+  static let arrayKey = "trades"
+
   /// The keys of a trade, in the order they are written.
   static let keys = JSONKeyTable([
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
@@ -29,8 +32,8 @@ extension Trade {
 extension JSONReader {
   /// The `trades` array, each trade checked against the rules its commands keep.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
-    try readArray(named: "trades") { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path)
+    try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
+      try reader.readTrade(at: path.index)
     }
   }
 
@@ -50,52 +53,76 @@ extension JSONReader {
     return elements
   }
 
-  private mutating func readTrade(at path: SchemaPath) throws(StateDocumentError) -> Trade {
+  /// The trade at `index` of the array. Each member goes to its own variable, and its key path
+  /// is spelled out only for an error from the trade's index alone: an array of texts per trade,
+  /// and key paths built, or captured with their strings, for every member were two thirds of
+  /// reading a trade.
+  private mutating func readTrade(at index: Int?) throws(StateDocumentError) -> Trade {
+    let path = SchemaPath(container: Trade.arrayKey, index: index)
     let keys = Trade.keys.names
+    /// The key path of the member at `key`.
+    func member(_ key: Int) -> SchemaPath {
+      SchemaPath(container: Trade.arrayKey, index: index, key: Trade.keys.names[key])
+    }
     var id: Int?
-    var texts: [String?] = Array(repeating: nil, count: keys.count)
+    var date: String?
+    var sideName: String?
+    var symbol: String?
+    var name: String?
     var coingeckoID: String??
+    var quantityText: String?
+    var priceText: String?
+    var feeText: String?
+    var currencyCode: String?
     try readMembers(of: path, keys: Trade.keys) { reader, key throws(StateDocumentError) in
-      let member = path.member(keys[key])
       switch key {
-      case 0: id = try reader.readInteger(at: member, in: 1...TrackerState.largestID)
-      case 5: coingeckoID = try reader.readOptionalString(at: member)
-      case 6, 7, 8: texts[key] = try reader.readNumberText(at: member)
-      default: texts[key] = try reader.readString(at: member)
+      case 0:
+        id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
+      case 1: date = try reader.readString(at: member(key))
+      case 2: sideName = try reader.readString(at: member(key))
+      case 3: symbol = try reader.readString(at: member(key))
+      case 4: name = try reader.readString(at: member(key))
+      case 5: coingeckoID = try reader.readOptionalString(at: member(key))
+      case 6: quantityText = try reader.readNumberText(at: member(key))
+      case 7: priceText = try reader.readNumberText(at: member(key))
+      case 8: feeText = try reader.readNumberText(at: member(key))
+      default: currencyCode = try reader.readString(at: member(key))
       }
     }
-    /// The text of the member at `key`, which must be present.
-    func text(_ key: Int) throws(StateDocumentError) -> String {
-      try required(texts[key], keys[key], in: path)
+    /// The member at `key`, which must be present.
+    func present<Value>(_ value: Value?, _ key: Int) throws(StateDocumentError) -> Value {
+      try required(value, keys[key], in: path)
     }
     /// Refuses the member at `key` for breaking `rule`.
     func broken(_ key: Int, _ rule: String) -> StateDocumentError {
-      .schema(StateSchemaError(keyPath: path.member(keys[key]).text, problem: .invalid(rule)))
+      .schema(StateSchemaError(keyPath: member(key).text, problem: .invalid(rule)))
     }
-    let tradeID = try required(id, keys[0], in: path)
-    guard let day = Day(iso: try text(1)) else { throw broken(1, "is not a date YYYY-MM-DD") }
-    guard let side = TradeSide(rawValue: try text(2)) else {
+    let tradeID = try present(id, 0)
+    guard let day = Day(iso: try present(date, 1)) else {
+      throw broken(1, "is not a date YYYY-MM-DD")
+    }
+    guard let side = TradeSide(rawValue: try present(sideName, 2)) else {
       throw broken(2, "is not one of buy, sell")
     }
     let coin = Coin(
-      symbol: try text(3), name: try text(4),
-      coingeckoID: try required(coingeckoID, keys[5], in: path))
+      symbol: try present(symbol, 3), name: try present(name, 4),
+      coingeckoID: try present(coingeckoID, 5))
     if let (key, rule) = TrackerState.brokenRule(of: coin) {
       throw .schema(
         StateSchemaError(
           keyPath: path.member(TrackerState.coinKeys.names[key]).text, problem: .invalid(rule)))
     }
-    guard let quantity = try? Trade.checkedQuantity(try text(6)) else {
+    guard let quantity = try? Trade.checkedQuantity(try present(quantityText, 6)) else {
       throw broken(
         6, "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals")
     }
-    guard let price = try? Trade.checkedAmount(try text(7), what: .price) else {
+    guard let price = try? Trade.checkedAmount(try present(priceText, 7), what: .price) else {
       throw broken(7, "is not a price: plain decimal, 0 or above")
     }
-    guard let fee = try? Trade.checkedAmount(try text(8), what: .fee) else {
+    guard let fee = try? Trade.checkedAmount(try present(feeText, 8), what: .fee) else {
       throw broken(8, "is not a fee: plain decimal, 0 or above")
     }
-    let currency = try text(9)
+    let currency = try present(currencyCode, 9)
     guard (try? Trade.checkedCurrency(currency)) == currency else {
       throw broken(9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
     }
