@@ -142,7 +142,7 @@ extension TradeJournal {
     switch dialect {
     case .ledger, .hledger:
       fits = parts.allSatisfy { part in
-        !part.isEmpty && part.first != " " && part.last != " " && !part.contains("  ")
+        !part.isEmpty && part.first != " " && part.last != " " && !String(part).includes("  ")
           && part.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0)
               || "-_. ".unicodeScalars.contains($0)
