@@ -31,7 +31,7 @@ public enum PortfolioCheck {
       case .buy: held[coin] = held[coin] + quantity
       case .sell:
         guard !(held[coin] < quantity) else {
-          return Oversell(trade: ordered[index], held: held[coin].price.withoutTrailingZeros)
+          return Oversell(trade: ordered[index], held: held[coin].price.normalised)
         }
         held[coin] = held[coin] - quantity
       }
@@ -49,17 +49,5 @@ public enum PortfolioCheck {
       return trades
     }
     return trades.sorted(by: precedes)
-  }
-}
-
-extension Price {
-  /// The same value without zeros at the end of its decimals: `1.50` is `1.5`, `2.000` is `2`.
-  var withoutTrailingZeros: Price {
-    guard text.contains(".") else { return self }
-    var trimmed = Substring(text)
-    while trimmed.last == "0" { trimmed.removeLast() }
-    if trimmed.last == "." { trimmed.removeLast() }
-    // Removing zeros after the point leaves plain decimal text.
-    return Price(decimalText: trimmed == "-0" ? "0" : String(trimmed))!
   }
 }

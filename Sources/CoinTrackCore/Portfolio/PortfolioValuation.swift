@@ -47,7 +47,7 @@ extension Position {
     let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
-    row.quantity = quantity.price.withoutTrailingZeros
+    row.quantity = quantity.price.normalised
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
     row.price = price == nil ? nil : latest
     return (row, amounts)

@@ -77,14 +77,20 @@ extension Tracker {
       throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
     }
     let trades = trades.filter { $0.day <= day.day }
-    if let other = trades.first(where: { $0.currency != source.currency }) {
-      throw TradeError.currencyMismatch(
-        trade: other, pricesCurrency: source.currency, source: source.name)
-    }
+    try checkCurrency(of: trades)
     var basis = CostBasis(trades: trades, method: method)
     basis.advance(through: day.day)
     return try basis.valuation(on: day.day, currency: source.currency) { held in
       try source.latestPrices(of: held, onOrBefore: day.day)
+    }
+  }
+
+  /// Refuses `trades` when one is in another currency than the source's prices: a portfolio is
+  /// never valued with prices in another currency (USDT is not USD).
+  func checkCurrency(of trades: [Trade]) throws(TradeError) {
+    if let other = trades.first(where: { $0.currency != source.currency }) {
+      throw TradeError.currencyMismatch(
+        trade: other, pricesCurrency: source.currency, source: source.name)
     }
   }
 }

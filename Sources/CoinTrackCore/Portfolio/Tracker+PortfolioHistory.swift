@@ -17,10 +17,7 @@ extension Tracker {
     guard let range = DayRange(from: first, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: first, to: to.day)
     }
-    if let other = trades.first(where: { $0.currency != source.currency }) {
-      throw TradeError.currencyMismatch(
-        trade: other, pricesCurrency: source.currency, source: source.name)
-    }
+    try checkCurrency(of: trades)
     var basis = CostBasis(trades: trades, method: method)
     return try basis.history(in: range, currency: source.currency, source: source)
   }

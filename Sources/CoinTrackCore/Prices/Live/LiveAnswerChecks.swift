@@ -42,6 +42,12 @@ extension Price {
     }
   }
 
+  /// The same value without the zeros that do not change it: `1.50` is `1.5`, `2.000` is `2`.
+  var normalised: Price {
+    // What normalisedText leaves is plain decimal text still.
+    Price(decimalText: normalisedText)!
+  }
+
   /// The decimal without the zeros that do not change its value, to compare two texts.
   var normalisedText: String {
     var text = Substring(text)
