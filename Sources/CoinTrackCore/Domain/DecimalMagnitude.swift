@@ -50,8 +50,33 @@ struct DecimalMagnitude: Comparable, Sendable {
     normalise()
   }
 
+  /// The number, exactly, when it is below 2^128 (at most three limbs make 10^54).
+  init(wide value: UInt128) {
+    let limbs = FixedPoint.limbs(of: value)
+    self.init(zeroLimbs: 3)
+    setLimb(0, limbs.0)
+    setLimb(1, limbs.1)
+    setLimb(2, limbs.2)
+    normalise()
+  }
+
+  /// The number when it is below 2^128.
+  var wideValue: UInt128? {
+    guard count <= 2 else {
+      guard count == 3 else { return nil }
+      let base = UInt128(Self.base)
+      let (top, overflow) = UInt128(limb(2)).multipliedReportingOverflow(by: base * base)
+      let (value, carry) = top.addingReportingOverflow(UInt128(limb(1)) * base + UInt128(limb(0)))
+      return overflow || carry ? nil : value
+    }
+    return UInt128(limb(1)) * UInt128(Self.base) + UInt128(limb(0))
+  }
+
+  /// How many limbs the number has: `limb(_:)` below that many.
+  var limbCount: Int { count }
+
   /// The limb at `index`, 0 above the top one.
-  private func limb(_ index: Int) -> UInt64 {
+  func limb(_ index: Int) -> UInt64 {
     guard index < count else { return 0 }
     guard spilled.isEmpty else { return spilled[index] }
     return index < Self.inlineLimbCount ? inline[index] : 0
