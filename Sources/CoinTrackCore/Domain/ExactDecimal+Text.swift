@@ -6,8 +6,7 @@ extension ExactDecimal {
       layout.write(into: bytes.baseAddress!)
       return layout.length
     }
-    // Digits, an optional point and digits after it: always plain decimal notation.
-    return Price(decimalText: text)!
+    return Price(writtenDecimalText: text)
   }
 
   /// Appends the value as `price` writes it, without making a String.
@@ -80,5 +79,13 @@ extension ExactDecimal {
       }
       if isNegative { start[0] = UInt8(ascii: "-") }
     }
+  }
+}
+
+extension Price {
+  /// Text `ExactDecimal` wrote: digits, an optional point and digits after it, always plain
+  /// decimal notation, so not scanned again as `init(decimalText:)` would.
+  fileprivate init(writtenDecimalText text: String) {
+    self.text = text
   }
 }

@@ -87,31 +87,45 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The price's exact value, keeping the digits it has after the point.
   init(_ price: Price) {
-    let (isNegative, units, digits, scale) = price.text.withUTF8Bytes { bytes in
-      var units: Int128 = 0
-      var digitCount = 0
-      var pointAt: Int?
-      // 38 digits always fit: 10^38 - 1 is below Int128.max.
-      for byte in bytes {
-        if byte == UInt8(ascii: ".") {
-          pointAt = digitCount
-        } else if byte != UInt8(ascii: "-") {
-          digitCount += 1
-          if digitCount <= 38 { units = units * 10 + Int128(byte &- UInt8(ascii: "0")) }
+    let (isNegative, units, scale) = price.text.withUTF8Bytes(Self.units(ofDecimalText:))
+    if let units {
+      self.init(units: isNegative ? -units : units, scale: scale)
+    } else {
+      let digits = price.text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
+      self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
+    }
+  }
+
+  /// The sign, units (nil beyond 38 digits) and scale of plain decimal text, in one pass: the
+  /// first 19 digits and the next 19 are each read into 64 bits, which is cheaper than 128-bit
+  /// arithmetic on every digit, and joined once.
+  private static func units(ofDecimalText bytes: UnsafeBufferPointer<UInt8>) -> (
+    isNegative: Bool, units: Int128?, scale: Int
+  ) {
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    var digitCount = 0
+    var pointAt: Int?
+    for byte in bytes {
+      if byte == UInt8(ascii: ".") {
+        pointAt = digitCount
+      } else if byte != UInt8(ascii: "-") {
+        digitCount += 1
+        // Wrapping arithmetic: 19 digits are below 10^19, which fits 64 bits.
+        if digitCount <= 19 {
+          head = head &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        } else {
+          tail = tail &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
         }
       }
-      return (
-        bytes.first == UInt8(ascii: "-"), units,
-        digitCount <= 38
-          ? nil : bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") },
-        pointAt.map { digitCount - $0 } ?? 0
-      )
     }
-    if let digits {
-      self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
-    } else {
-      self.init(units: isNegative ? -units : units, scale: scale)
-    }
+    let scale = pointAt.map { digitCount - $0 } ?? 0
+    let isNegative = bytes.first == UInt8(ascii: "-")
+    guard digitCount > 19 else { return (isNegative, Int128(head), scale) }
+    // Up to 38 digits, below 10^38 and so below Int128.max.
+    guard digitCount <= 38, let shifted = FixedPoint.scaled(Int128(head), by: digitCount - 19)
+    else { return (isNegative, nil, scale) }
+    return (isNegative, shifted + Int128(tail), scale)
   }
 
   /// A whole number.
@@ -162,7 +176,7 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// Both values' units at the larger scale of the two, when both are held fixed and fit.
   @inline(__always)
-  private static func fixedUnits(_ lhs: ExactDecimal, _ rhs: ExactDecimal)
+  private static func alignedUnits(_ lhs: ExactDecimal, _ rhs: ExactDecimal)
     -> (left: Int128, right: Int128, scale: Int)?
   {
     guard case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage else {
@@ -189,7 +203,7 @@ struct ExactDecimal: Comparable, Sendable {
   }
 
   static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
-    if let (left, right, _) = fixedUnits(lhs, rhs) { return left < right }
+    if let (left, right, _) = alignedUnits(lhs, rhs) { return left < right }
     let (left, right, _) = magnitudes(lhs, rhs)
     if left.isNegative != right.isNegative { return left.isNegative }
     return left.isNegative
@@ -198,27 +212,17 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// Equal values, whatever their digits after the point: 1.50 == 1.5.
   static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
-    if let (left, right, _) = fixedUnits(lhs, rhs) { return left == right }
+    if let (left, right, _) = alignedUnits(lhs, rhs) { return left == right }
     return !(lhs < rhs) && !(rhs < lhs)
   }
 
   /// The exact sum, with the larger scale of the two.
   static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-    if let (left, right, scale) = fixedUnits(lhs, rhs) {
+    if let (left, right, scale) = alignedUnits(lhs, rhs) {
       let (sum, overflow) = left.addingReportingOverflow(right)
       if !overflow { return ExactDecimal(units: sum, scale: scale) }
     }
-    let (left, right, scale) = magnitudes(lhs, rhs)
-    if left.isNegative == right.isNegative {
-      return ExactDecimal(
-        isNegative: left.isNegative, magnitude: left.magnitude + right.magnitude, scale: scale)
-    }
-    // Opposite signs: the larger magnitude keeps its sign.
-    return left.magnitude < right.magnitude
-      ? ExactDecimal(
-        isNegative: right.isNegative, magnitude: right.magnitude - left.magnitude, scale: scale)
-      : ExactDecimal(
-        isNegative: left.isNegative, magnitude: left.magnitude - right.magnitude, scale: scale)
+    return generalSum(lhs, rhs, negatingRight: false)
   }
 
   static prefix func - (value: ExactDecimal) -> ExactDecimal {
@@ -231,11 +235,29 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The exact difference, with the larger scale of the two.
   static func - (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
-    if let (left, right, scale) = fixedUnits(lhs, rhs) {
+    if let (left, right, scale) = alignedUnits(lhs, rhs) {
       let (difference, overflow) = left.subtractingReportingOverflow(right)
       if !overflow { return ExactDecimal(units: difference, scale: scale) }
     }
-    return lhs + -rhs
+    return generalSum(lhs, rhs, negatingRight: true)
+  }
+
+  /// `lhs + rhs`, or `lhs - rhs`, on the general path.
+  private static func generalSum(_ lhs: ExactDecimal, _ rhs: ExactDecimal, negatingRight: Bool)
+    -> ExactDecimal
+  {
+    var (left, right, scale) = magnitudes(lhs, rhs)
+    right.isNegative = right.isNegative != negatingRight && !right.magnitude.isZero
+    if left.isNegative == right.isNegative {
+      return ExactDecimal(
+        isNegative: left.isNegative, magnitude: left.magnitude + right.magnitude, scale: scale)
+    }
+    // Opposite signs: the larger magnitude keeps its sign.
+    return left.magnitude < right.magnitude
+      ? ExactDecimal(
+        isNegative: right.isNegative, magnitude: right.magnitude - left.magnitude, scale: scale)
+      : ExactDecimal(
+        isNegative: left.isNegative, magnitude: left.magnitude - right.magnitude, scale: scale)
   }
 
   /// The exact product with a whole number.
