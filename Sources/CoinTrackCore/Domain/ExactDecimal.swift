@@ -287,8 +287,17 @@ struct ExactDecimal: Comparable, Sendable {
   /// The value with exactly `scale` digits after the point: rounded half to even when it has
   /// more, padded with zeros when it has fewer.
   func rounded(toScale scale: Int) -> ExactDecimal {
+    // Padding is a product, rounding a division by a power of ten: both without building the
+    // divisor one, which a day's totals of `portfolio history` would do for every amount.
+    if case .fixed(let units) = storage,
+      let rounded = scale >= self.scale
+        ? FixedPoint.scaled(units, by: scale - self.scale)
+        : FixedPoint.quotient(units, 1, exponent: scale - self.scale)
+    {
+      return ExactDecimal(units: rounded, scale: scale)
+    }
     // Dividing by one rounds as every quotient is rounded; one cannot be zero.
-    divided(by: ExactDecimal(1), scale: scale)!
+    return divided(by: ExactDecimal(1), scale: scale)!
   }
 
   /// `self / divisor` with `scale` digits after the point, rounded to the nearest, ties to the

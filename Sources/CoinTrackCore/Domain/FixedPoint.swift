@@ -38,6 +38,9 @@ enum FixedPoint {
     guard let numerator = scaled(dividend.magnitude, by: exponent),
       let denominator = scaled(divisor.magnitude, by: -exponent)
     else { return nil }
+    let isNegative = (dividend < 0) != (divisor < 0)
+    // Only scaled (a value padded to more decimals): nothing to divide or round.
+    guard denominator != 1 else { return signed(numerator, isNegative: isNegative) }
     var quotient: UInt128
     var remainder: UInt128
     if numerator >> 64 == 0, denominator >> 64 == 0 {
@@ -50,8 +53,14 @@ enum FixedPoint {
     // remainder against denominator - remainder: twice the remainder could overflow.
     let rest = denominator - remainder
     if remainder > rest || (remainder == rest && quotient & 1 == 1) { quotient += 1 }
-    guard quotient <= UInt128(Int128.max) else { return nil }
-    return (dividend < 0) != (divisor < 0) ? -Int128(quotient) : Int128(quotient)
+    return signed(quotient, isNegative: isNegative)
+  }
+
+  /// The units of `magnitude` with the sign, when they fit.
+  @inline(__always)
+  private static func signed(_ magnitude: UInt128, isNegative: Bool) -> Int128? {
+    guard magnitude <= UInt128(Int128.max) else { return nil }
+    return isNegative ? -Int128(magnitude) : Int128(magnitude)
   }
 
   /// `magnitude` in `DecimalMagnitude`'s base-10^18 limbs, least significant first (2^128 is
