@@ -81,6 +81,11 @@ import Testing
         #expect(
           Self.shown(value.rounded(toScale: scale)) == Self.shown(general.rounded(toScale: scale)),
           "\(value.price.text) rounded to \(scale)")
+        // Rounding drops digits; a division by one, the way it was done before, is the oracle.
+        #expect(
+          Self.shown(general.rounded(toScale: scale))
+            == Self.shown(general.divided(by: ExactDecimal(1), scale: scale)),
+          "\(value.price.text) rounded to \(scale) as a quotient")
         guard scale >= value.scale else { continue }
         #expect(
           Self.shown(value.rescaled(to: scale)) == Self.shown(general.rescaled(to: scale)),

@@ -252,6 +252,21 @@ struct DecimalMagnitude: Comparable, Sendable {
       .0
   }
 
+  /// The quotient by 10^`exponent`, for `exponent` of one or more, rounded half to even. The
+  /// limbs are decimal, so the digits dropped are read rather than divided out: the first of
+  /// them against 5, and whether any below it is not 0.
+  func roundedDividingByPowerOfTen(_ exponent: Int) -> DecimalMagnitude {
+    let quotient = dividedByPowerOfTen(exponent)
+    let firstDropped = exponent - 1
+    let limbIndex = firstDropped / Self.digitsPerLimb
+    let power = Self.powersOfTen[firstDropped % Self.digitsPerLimb]
+    let digit = limb(limbIndex) / power % 10
+    let isAboveHalfway =
+      limb(limbIndex) % power != 0 || (0..<min(limbIndex, count)).contains { limb($0) != 0 }
+    guard digit > 5 || (digit == 5 && (isAboveHalfway || quotient.isOdd)) else { return quotient }
+    return quotient + DecimalMagnitude(1)
+  }
+
   /// The quotient and remainder by a number below 2^64, limb by limb from the top.
   private func quotientAndRemainder(dividingBy divisor: UInt64) -> (DecimalMagnitude, UInt64) {
     var quotient = DecimalMagnitude(zeroLimbs: count)

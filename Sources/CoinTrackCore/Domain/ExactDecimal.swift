@@ -287,8 +287,8 @@ struct ExactDecimal: Comparable, Sendable {
   /// The value with exactly `scale` digits after the point: rounded half to even when it has
   /// more, padded with zeros when it has fewer.
   func rounded(toScale scale: Int) -> ExactDecimal {
-    // Padding is a product, rounding a division by a power of ten: both without building the
-    // divisor one, which a day's totals of `portfolio history` would do for every amount.
+    // Padding is a product and rounding drops digits, never a division by one: a day of
+    // `portfolio history` rounds every amount it shows.
     if case .fixed(let units) = storage,
       let rounded = scale >= self.scale
         ? FixedPoint.scaled(units, by: scale - self.scale)
@@ -296,8 +296,12 @@ struct ExactDecimal: Comparable, Sendable {
     {
       return ExactDecimal(units: rounded, scale: scale)
     }
-    // Dividing by one rounds as every quotient is rounded; one cannot be zero.
-    return divided(by: ExactDecimal(1), scale: scale)!
+    let (isNegative, magnitude) = signAndMagnitude
+    return ExactDecimal(
+      isNegative: isNegative,
+      magnitude: scale >= self.scale
+        ? magnitude.timesPowerOfTen(scale - self.scale)
+        : magnitude.roundedDividingByPowerOfTen(self.scale - scale), scale: scale)
   }
 
   /// `self / divisor` with `scale` digits after the point, rounded to the nearest, ties to the
