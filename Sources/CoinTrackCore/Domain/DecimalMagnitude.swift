@@ -164,7 +164,9 @@ struct DecimalMagnitude: Comparable, Sendable {
 
   /// The difference; `rhs` must not exceed `lhs`.
   static func - (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    precondition(!(lhs < rhs), "a magnitude cannot go below zero")
+    // Checked as it goes rather than by a comparison first: no more limbs, no borrow out of the
+    // top one (and one limb's checked subtraction traps).
+    precondition(rhs.count <= lhs.count, "a magnitude cannot go below zero")
     if lhs.count <= 1 { return DecimalMagnitude(lhs.limb(0) - rhs.limb(0)) }
     var difference = DecimalMagnitude(zeroLimbs: lhs.count)
     var borrow: UInt64 = 0
@@ -178,6 +180,7 @@ struct DecimalMagnitude: Comparable, Sendable {
         borrow = 1
       }
     }
+    precondition(borrow == 0, "a magnitude cannot go below zero")
     difference.normalise()
     return difference
   }
