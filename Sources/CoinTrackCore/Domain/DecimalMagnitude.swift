@@ -50,8 +50,33 @@ struct DecimalMagnitude: Comparable, Sendable {
     normalise()
   }
 
+  /// The number, exactly, when it is below 2^128 (at most three limbs make 10^54).
+  init(wide value: UInt128) {
+    let limbs = FixedPoint.limbs(of: value)
+    self.init(zeroLimbs: 3)
+    setLimb(0, limbs.0)
+    setLimb(1, limbs.1)
+    setLimb(2, limbs.2)
+    normalise()
+  }
+
+  /// The number when it is below 2^128.
+  var wideValue: UInt128? {
+    guard count <= 2 else {
+      guard count == 3 else { return nil }
+      let base = UInt128(Self.base)
+      let (top, overflow) = UInt128(limb(2)).multipliedReportingOverflow(by: base * base)
+      let (value, carry) = top.addingReportingOverflow(UInt128(limb(1)) * base + UInt128(limb(0)))
+      return overflow || carry ? nil : value
+    }
+    return UInt128(limb(1)) * UInt128(Self.base) + UInt128(limb(0))
+  }
+
+  /// How many limbs the number has: `limb(_:)` below that many.
+  var limbCount: Int { count }
+
   /// The limb at `index`, 0 above the top one.
-  private func limb(_ index: Int) -> UInt64 {
+  func limb(_ index: Int) -> UInt64 {
     guard index < count else { return 0 }
     guard spilled.isEmpty else { return spilled[index] }
     return index < Self.inlineLimbCount ? inline[index] : 0
@@ -139,7 +164,9 @@ struct DecimalMagnitude: Comparable, Sendable {
 
   /// The difference; `rhs` must not exceed `lhs`.
   static func - (lhs: DecimalMagnitude, rhs: DecimalMagnitude) -> DecimalMagnitude {
-    precondition(!(lhs < rhs), "a magnitude cannot go below zero")
+    // Checked as it goes rather than by a comparison first: no more limbs, no borrow out of the
+    // top one (and one limb's checked subtraction traps).
+    precondition(rhs.count <= lhs.count, "a magnitude cannot go below zero")
     if lhs.count <= 1 { return DecimalMagnitude(lhs.limb(0) - rhs.limb(0)) }
     var difference = DecimalMagnitude(zeroLimbs: lhs.count)
     var borrow: UInt64 = 0
@@ -153,6 +180,7 @@ struct DecimalMagnitude: Comparable, Sendable {
         borrow = 1
       }
     }
+    precondition(borrow == 0, "a magnitude cannot go below zero")
     difference.normalise()
     return difference
   }
@@ -225,6 +253,21 @@ struct DecimalMagnitude: Comparable, Sendable {
     shifted.normalise()
     return shifted.quotientAndRemainder(dividingBy: Self.powersOfTen[exponent % Self.digitsPerLimb])
       .0
+  }
+
+  /// The quotient by 10^`exponent`, for `exponent` of one or more, rounded half to even. The
+  /// limbs are decimal, so the digits dropped are read rather than divided out: the first of
+  /// them against 5, and whether any below it is not 0.
+  func roundedDividingByPowerOfTen(_ exponent: Int) -> DecimalMagnitude {
+    let quotient = dividedByPowerOfTen(exponent)
+    let firstDropped = exponent - 1
+    let limbIndex = firstDropped / Self.digitsPerLimb
+    let power = Self.powersOfTen[firstDropped % Self.digitsPerLimb]
+    let digit = limb(limbIndex) / power % 10
+    let isAboveHalfway =
+      limb(limbIndex) % power != 0 || (0..<min(limbIndex, count)).contains { limb($0) != 0 }
+    guard digit > 5 || (digit == 5 && (isAboveHalfway || quotient.isOdd)) else { return quotient }
+    return quotient + DecimalMagnitude(1)
   }
 
   /// The quotient and remainder by a number below 2^64, limb by limb from the top.

@@ -1,0 +1,161 @@
+import Testing
+
+@testable import CoinTrackCore
+
+/// The `Int128` fast path of `ExactDecimal` against its general path: every operation on the same
+/// values computed both ways, held fixed and forced into the general storage, must give the same
+/// text (so the same value and scale). The values sit where the fast path changes its mind:
+/// around Int128.max units, the 10^18 and 10^36 limb boundaries, 10^38, with signs and scales
+/// from 0 to 40, so that sums carry or borrow across them and products overflow 128 bits.
+@Suite struct ExactDecimalFastPathTests {
+  /// Unit digits around every boundary, and pseudo-random ones of several sizes.
+  static let unitDigits: [String] = {
+    var digits = ["0", "1", "5", "15", "25", "999999999"]
+    for exponent in [18, 19, 36, 37, 38] {
+      let power = ExactDecimalTests.power(of: exponent)
+      digits += [
+        String(power - 1), String(power), String(power + 1),
+        "5" + String(repeating: "0", count: exponent),
+      ]
+    }
+    let maximum = UInt128(Int128.max)
+    digits += [String(maximum - 1), String(maximum), String(maximum + 1), String(UInt128.max)]
+    digits += ["1" + String(repeating: "0", count: 39), String(repeating: "9", count: 45)]
+    var generator = SplitMix64(seed: 128)
+    for size in [3, 12, 19, 30, 38] {
+      digits.append(String(generator.next() % ExactDecimalTests.power(of: size)))
+    }
+    return digits
+  }()
+
+  /// Each unit count at two scales taken in turn from 0 through 40, with both signs.
+  static let values: [ExactDecimal] = {
+    let scales = [0, 2, 8, 1, 18, 36, 17, 40, 3, 19, 38, 35]
+    return unitDigits.enumerated().flatMap { index, digits in
+      [scales[index % scales.count], scales[(index * 5 + 3) % scales.count]].flatMap { scale in
+        [false, true].map { ExactDecimal(Price(decimalText: text(digits, scale, $0))!) }
+      }
+    }
+  }()
+
+  static func text(_ digits: String, _ scale: Int, _ isNegative: Bool) -> String {
+    let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+    let point = padded.index(padded.endIndex, offsetBy: -scale)
+    return (isNegative ? "-" : "") + padded[..<point] + (scale > 0 ? "." + padded[point...] : "")
+  }
+
+  static func general(_ value: ExactDecimal) -> ExactDecimal {
+    ExactDecimal(general: value)
+  }
+
+  /// What a value shows: its digits and scale, and whether it is held fixed.
+  static func shown(_ value: ExactDecimal?) -> String {
+    guard let value else { return "nil" }
+    let isFixed = if case .fixed = value.storage { true } else { false }
+    return "\(value.price.text) \(isFixed ? "fixed" : "general")"
+  }
+
+  @Test func valuesThatFitAreHeldFixedAndWriteAsTheGeneralPathWrites() {
+    for value in Self.values {
+      let general = Self.general(value)
+      guard case .general = general.storage else {
+        Issue.record("\(value.price.text) not forced into the general storage")
+        continue
+      }
+      #expect(value.price.text == general.price.text)
+      var buffer = TextBuffer()
+      value.write(into: &buffer)
+      #expect(buffer.text == value.price.text)
+      let isFixed = if case .fixed = value.storage { true } else { false }
+      #expect(isFixed == Self.fitsInt128(value), "\(value.price.text)")
+      #expect(Self.shown(value.units) == Self.shown(general.units))
+      #expect(value.integer == general.integer, "\(value.price.text)")
+      #expect(value.isZero == general.isZero)
+      #expect(Self.shown(-value) == Self.shown(-general), "-\(value.price.text)")
+      for factor in [0, 1, -1, 100, -7, Int.max, Int.min] {
+        #expect(
+          Self.shown(value.multiplied(by: factor)) == Self.shown(general.multiplied(by: factor)),
+          "\(value.price.text) × \(factor)")
+      }
+      for scale in 0...42 {
+        #expect(
+          Self.shown(value.rounded(toScale: scale)) == Self.shown(general.rounded(toScale: scale)),
+          "\(value.price.text) rounded to \(scale)")
+        // Rounding drops digits; a division by one, the way it was done before, is the oracle.
+        #expect(
+          Self.shown(general.rounded(toScale: scale))
+            == Self.shown(general.divided(by: ExactDecimal(1), scale: scale)),
+          "\(value.price.text) rounded to \(scale) as a quotient")
+        guard scale >= value.scale else { continue }
+        #expect(
+          Self.shown(value.rescaled(to: scale)) == Self.shown(general.rescaled(to: scale)),
+          "\(value.price.text) to scale \(scale)")
+      }
+    }
+  }
+
+  static func fitsInt128(_ value: ExactDecimal) -> Bool {
+    let digits = value.units.price.text.filter { $0 != "-" }
+    return UInt128(digits).map { $0 <= UInt128(Int128.max) } ?? false
+  }
+
+  @Test func sumsProductsAndComparisonsAgreeWithTheGeneralPath() {
+    for left in Self.values {
+      for right in Self.values {
+        let pair = "\(left.price.text) and \(right.price.text)"
+        // Fast with fast, general with general, and one of each.
+        for (a, b) in [(Self.general(left), Self.general(right)), (left, Self.general(right))] {
+          #expect((left < right) == (a < b), "\(pair) <")
+          #expect((left == right) == (a == b), "\(pair) ==")
+          #expect(Self.shown(left + right) == Self.shown(a + b), "\(pair) +")
+          #expect(Self.shown(left - right) == Self.shown(a - b), "\(pair) -")
+          #expect(Self.shown(left * right) == Self.shown(a * b), "\(pair) ×")
+        }
+      }
+    }
+  }
+
+  @Test func quotientsAgreeWithTheGeneralPath() {
+    // One scale for each pair, in turn: every pair at every scale takes a minute in a debug build.
+    let scales = [0, 2, 19, 36, 40, 1, 37]
+    for (leftIndex, left) in Self.values.enumerated() {
+      for (rightIndex, right) in Self.values.enumerated() {
+        for scale in [scales[(leftIndex + rightIndex) % scales.count]] {
+          #expect(
+            Self.shown(left.divided(by: right, scale: scale))
+              == Self.shown(Self.general(left).divided(by: Self.general(right), scale: scale)),
+            "\(left.price.text) / \(right.price.text) to \(scale)")
+        }
+      }
+    }
+  }
+
+  /// A unit count ending in 5 one place beyond the scale rounds to the even neighbour, at
+  /// every scale and with either sign: 0.5 to 0, 1.5 to 2, -2.5 to -2.
+  @Test func tiesRoundToEvenAtEveryScale() {
+    for scale in 0...37 {
+      for whole in [0, 1, 2, 3, 1_000_000_000_000_000_001] {
+        for isNegative in [false, true] {
+          let digits = String(whole) + "5"
+          let value = ExactDecimal(Price(decimalText: Self.text(digits, scale + 1, isNegative))!)
+          let expected = whole % 2 == 0 ? whole : whole + 1
+          let rounded = value.rounded(toScale: scale)
+          #expect(
+            rounded.units.integer == (isNegative ? -expected : expected),
+            "\(value.price.text) rounded to \(scale)")
+          #expect(rounded.scale == scale)
+        }
+      }
+    }
+  }
+
+  @Test func negativeZeroIsZero() {
+    let negativeZero = ExactDecimal(Price(decimalText: "-0.000")!)
+    #expect(negativeZero == .zero && !(negativeZero < .zero) && !(ExactDecimal.zero < negativeZero))
+    #expect(negativeZero.price.text == "0.000")
+    #expect((-ExactDecimal.zero).price.text == "0")
+    #expect(Self.general(negativeZero).price.text == "0.000")
+    let cents = ExactDecimal(Price(decimalText: "0.01")!)
+    #expect((cents - cents).price.text == "0.00")
+  }
+}
