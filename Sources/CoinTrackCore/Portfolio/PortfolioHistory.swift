@@ -36,55 +36,60 @@ public struct PortfolioHistory: Sendable {
   public var gaps: [Gap]
 }
 
-/// The daily closes of the coins held over a range, each coin's series read once from the day
-/// it is first held on, so that a walk over the days looks each close up by its position.
+/// The daily closes of the coins held over a range, by the positions' places in the cost
+/// basis: each coin's series is read once, from the first day it is held, and each close parsed
+/// once, so that a walk over the days looks each close up by its offset.
 struct HeldCloses {
   let source: any PriceSource
   let range: DayRange
-  /// Each coin's rows from the first day it is held in the range, by coin id.
-  private var series: [String: (first: Day, rows: PriceRows?)] = [:]
+  /// By position: the day of the first close and the closes from it to the range's end; nil
+  /// until the position is first held. A series without any close has none.
+  private var series: [(first: Day, closes: [ExactDecimal?])?] = []
 
   init(source: any PriceSource, range: DayRange) {
     self.source = source
     self.range = range
   }
 
-  /// The close of `position`'s coin on `day`, reading its series on the first day asked.
+  /// The close on `day` of the coin of `position`, the one at `index` in the cost basis,
+  /// reading its series on the first day asked.
   ///
   /// Refuses a series in another currency than the position's trades, naming the first of
   /// `trades` in the coin.
-  mutating func close(of position: Position, on day: Day, trades: ArraySlice<Trade>) throws
-    -> ExactDecimal?
-  {
-    let entry = try series[position.coin.id] ?? readSeries(of: position, from: day, trades: trades)
-    return entry.rows?.price(at: day.daysSince1970 - entry.first.daysSince1970).map(
-      ExactDecimal.init)
+  mutating func close(
+    ofPositionAt index: Int, _ position: @autoclosure () -> Position, on day: Day,
+    trades: ArraySlice<Trade>
+  ) throws -> ExactDecimal? {
+    if index >= series.count {
+      series.append(contentsOf: repeatElement(nil, count: index + 1 - series.count))
+    }
+    if series[index] == nil {
+      series[index] = try readSeries(of: position(), from: day, trades: trades)
+    }
+    let offset = day.daysSince1970 - series[index]!.first.daysSince1970
+    return series[index]!.closes[offset]
   }
 
-  /// Reads the coin's rows from `day` to the range's end: none when the source has no close
-  /// in it at all, which leaves every day of it without value rather than failing the range.
-  private mutating func readSeries(
-    of position: Position, from day: Day, trades: ArraySlice<Trade>
-  ) throws -> (
-    first: Day, rows: PriceRows?
-  ) {
+  /// The coin's closes from `day` to the range's end: none when the source has no close in it
+  /// at all, which leaves every day of it without value rather than failing the range.
+  private func readSeries(of position: Position, from day: Day, trades: ArraySlice<Trade>)
+    throws -> (first: Day, closes: [ExactDecimal?])
+  {
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: range.last)!
-    var rows: PriceRows?
+    let rows: PriceRows
     do {
       rows = try source.dailyPriceRows(of: position.coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      rows = nil
+      return (day, Array(repeating: nil, count: wanted.count))
     }
-    if let rows, !rows.isEmpty, rows.currency(at: 0) != position.currency,
+    if !rows.isEmpty, rows.currency(at: 0) != position.currency,
       let trade = trades.first(where: { $0.coin.id == position.coin.id })
     {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: rows.currency(at: 0), source: source.name)
     }
-    let entry = (first: day, rows: rows)
-    series[position.coin.id] = entry
-    return entry
+    return (day, rows.indices.map { rows.price(at: $0).map(ExactDecimal.init) })
   }
 }
 
@@ -93,43 +98,65 @@ extension CostBasis {
   /// reading each coin's closes once. Each day's amounts are those of `valuation(on:)` at that
   /// day's closes, summed by `totals(of:)`: a day's row is the totals row `portfolio show`
   /// gives when every coin held has a close that day.
+  ///
+  /// Only the values follow the closes from day to day; a position's cost and profit are
+  /// rounded again, and the totals of them summed again, only on a day that changes them (a
+  /// trade, or a close with more decimals than the day before).
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
     var closes = HeldCloses(source: source, range: range)
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
-    var gapIndex: [String: Int] = [:]
-    var gaps: [PortfolioHistory.Gap] = []
-    var amounts: [ValuedAmounts] = []
-    // Each coin's amounts on the last day valued, until a trade of the coin applies.
-    var unchanged: [String: ValuedAmounts] = [:]
+    var gaps = GapLog()
+    // Each position's amounts on the last day it was valued, and its trades applied then.
+    var lastAmounts: [(amounts: ValuedAmounts, trades: Int)?] = []
+    var held: [ValuedAmounts] = []
+    var totals = ValuedAmounts(cost: .zero, value: nil, realised: .zero)
     for day in range {
       let appliedBefore = applied.count
       advance(through: day)
-      for trade in applied.dropFirst(appliedBefore) { unchanged[trade.coin.id] = nil }
-      amounts.removeAll(keepingCapacity: true)
-      for position in positions where position.quantity > .zero {
-        let close = try closes.close(of: position, on: day, trades: applied)
-        if close == nil {
-          let coin = position.coin
-          if gapIndex[coin.id] == nil {
-            gapIndex[coin.id] = gaps.count
-            gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
-          }
-          gaps[gapIndex[coin.id]!].days.append(day)
+      var totalsChanged = day == range.first || applied.count != appliedBefore
+      lastAmounts.append(
+        contentsOf: repeatElement(nil, count: positions.count - lastAmounts.count))
+      held.removeAll(keepingCapacity: true)
+      var value: ExactDecimal? = .zero
+      for index in positions.indices where positions[index].quantity > .zero {
+        let close = try closes.close(
+          ofPositionAt: index, positions[index], on: day, trades: applied)
+        if close == nil { gaps.add(day, of: positions[index].coin) }
+        let last = lastAmounts[index].flatMap {
+          $0.trades == positions[index].tradesApplied ? $0.amounts : nil
         }
-        let valued = position.amounts(at: close, unchanged: unchanged[position.coin.id])
-        unchanged[position.coin.id] = valued
-        amounts.append(valued)
+        let valued = positions[index].amounts(at: close, unchanged: last)
+        if last?.cost.scale != valued.cost.scale { totalsChanged = true }
+        lastAmounts[index] = (valued, positions[index].tradesApplied)
+        held.append(valued)
+        value = value.flatMap { total in valued.value.map { total + $0 } }
       }
-      let total = totals(of: amounts).row(currency: currency)
+      if totalsChanged { totals = self.totals(of: held) }
+      totals.value = value
+      let row = totals.row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: amounts.count, value: total.value, cost: total.cost,
-          unrealised: total.unrealised, unrealisedPercent: total.unrealisedPercent,
-          realised: total.realised, currency: currency))
+          day: day, coinsHeld: held.count, value: row.value, cost: row.cost,
+          unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
+          realised: row.realised, currency: currency))
     }
-    return PortfolioHistory(method: method, days: days, gaps: gaps)
+    return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
+  }
+}
+
+/// The days each coin held had no close, in the order the coins first lacked one.
+private struct GapLog {
+  private(set) var gaps: [PortfolioHistory.Gap] = []
+  private var gapIndex: [String: Int] = [:]
+
+  mutating func add(_ day: Day, of coin: Coin) {
+    if gapIndex[coin.id] == nil {
+      gapIndex[coin.id] = gaps.count
+      gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
+    }
+    gaps[gapIndex[coin.id]!].days.append(day)
   }
 }

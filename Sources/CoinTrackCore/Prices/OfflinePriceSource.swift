@@ -90,7 +90,7 @@ public struct OfflinePriceSource: PriceSource {
     else { return try snapshot.dailyPriceRows(of: coin, in: range) }
     let series = SnapshotSeries.named(coin.symbol)
     try checkCurrency(of: coin, last)
-    let split = held.rows[0].day
+    let split = held.day(at: 0)
     let span = DayRange(
       from: Swift.min(series?.held.first ?? split, split),
       to: Swift.max(series?.held.last ?? last.day, last.day))!
@@ -113,12 +113,12 @@ public struct OfflinePriceSource: PriceSource {
       source: { position in
         let day = first.adding(days: position)
         guard day >= split else { return snapshotName }
-        return held.position(on: day).map { held.rows[$0].source } ?? last.source
+        return held.position(on: day).map(held.source(at:)) ?? last.source
       },
       price: { position in
         let day = first.adding(days: position)
         guard day >= split else { return series?.price(on: day) }
-        return held.position(on: day).map { held.rows[$0].price }
+        return held.position(on: day).map(held.price(at:))
       })
   }
 
