@@ -57,6 +57,11 @@ public struct CoinHistory: Sendable {
     Price(decimalText: String(decoding: priceBytes(at: position), as: UTF8.self))!
   }
 
+  /// The close of the row at `position` as an exact decimal.
+  func close(at position: Int) -> ExactDecimal {
+    ExactDecimal(price(at: position))
+  }
+
   private func priceBytes(at position: Int) -> ArraySlice<UInt8> {
     let start = Int(entries[position].priceStart)
     return bytes[start..<(start + Int(entries[position].priceLength))]

@@ -89,7 +89,7 @@ struct HeldCloses {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: rows.currency(at: 0), source: source.name)
     }
-    return (day, rows.indices.map { rows.price(at: $0).map(ExactDecimal.init) })
+    return (day, rows.indices.map(rows.close(at:)))
   }
 }
 
