@@ -105,45 +105,66 @@ extension CostBasis {
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
-    var closes = HeldCloses(source: source, range: range)
+    var walk = HistoryWalk(closes: HeldCloses(source: source, range: range))
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
-    var gaps = GapLog()
-    // Each position's amounts on the last day it was valued, and its trades applied then.
-    var lastAmounts: [(amounts: ValuedAmounts, trades: Int)?] = []
-    var held: [ValuedAmounts] = []
     var totals = ValuedAmounts(cost: .zero, value: nil, realised: .zero)
     for day in range {
       let appliedBefore = applied.count
       advance(through: day)
-      var totalsChanged = day == range.first || applied.count != appliedBefore
-      lastAmounts.append(
-        contentsOf: repeatElement(nil, count: positions.count - lastAmounts.count))
-      held.removeAll(keepingCapacity: true)
-      var value: ExactDecimal? = .zero
-      for index in positions.indices where positions[index].quantity > .zero {
-        let close = try closes.close(
-          ofPositionAt: index, positions[index], on: day, trades: applied)
-        if close == nil { gaps.add(day, of: positions[index].coin) }
-        let last = lastAmounts[index].flatMap {
-          $0.trades == positions[index].tradesApplied ? $0.amounts : nil
-        }
-        let valued = positions[index].amounts(at: close, unchanged: last)
-        if last?.cost.scale != valued.cost.scale { totalsChanged = true }
-        lastAmounts[index] = (valued, positions[index].tradesApplied)
-        held.append(valued)
-        value = value.flatMap { total in valued.value.map { total + $0 } }
+      let (value, costsChanged) = try walk.value(of: positions, on: day, trades: applied)
+      if costsChanged || day == range.first || applied.count != appliedBefore {
+        totals = self.totals(of: walk.held)
       }
-      if totalsChanged { totals = self.totals(of: held) }
       totals.value = value
       let row = totals.row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: held.count, value: row.value, cost: row.cost,
+          day: day, coinsHeld: walk.held.count, value: row.value, cost: row.cost,
           unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
           realised: row.realised, currency: currency))
     }
-    return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
+    return PortfolioHistory(method: method, days: days, gaps: walk.gaps.gaps)
+  }
+}
+
+/// What a walk over days keeps from one to the next: the coins' closes, the days without one,
+/// and each position's amounts on the last day it was valued.
+private struct HistoryWalk {
+  var closes: HeldCloses
+  var gaps = GapLog()
+  /// By position: its amounts on the last day valued, and how many trades it had applied then.
+  private var lastAmounts: [(amounts: ValuedAmounts, trades: Int)?] = []
+  /// The amounts of the positions held on the last day valued, in the positions' order.
+  private(set) var held: [ValuedAmounts] = []
+
+  init(closes: HeldCloses) {
+    self.closes = closes
+  }
+
+  /// The sum of the values of the positions held on `day` at its closes (nil when one has
+  /// none), leaving their amounts in `held`; and whether any cost or profit among them was
+  /// rounded again (a trade applied, or a close with another number of decimals).
+  mutating func value(of positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws
+    -> (value: ExactDecimal?, costsChanged: Bool)
+  {
+    lastAmounts.append(contentsOf: repeatElement(nil, count: positions.count - lastAmounts.count))
+    held.removeAll(keepingCapacity: true)
+    var value: ExactDecimal? = .zero
+    var costsChanged = false
+    for index in positions.indices where positions[index].quantity > .zero {
+      let close = try closes.close(ofPositionAt: index, positions[index], on: day, trades: trades)
+      if close == nil { gaps.add(day, of: positions[index].coin) }
+      let last = lastAmounts[index].flatMap {
+        $0.trades == positions[index].tradesApplied ? $0.amounts : nil
+      }
+      let valued = positions[index].amounts(at: close, unchanged: last)
+      if last?.cost.scale != valued.cost.scale { costsChanged = true }
+      lastAmounts[index] = (valued, positions[index].tradesApplied)
+      held.append(valued)
+      value = value.flatMap { total in valued.value.map { total + $0 } }
+    }
+    return (value, costsChanged)
   }
 }
 
