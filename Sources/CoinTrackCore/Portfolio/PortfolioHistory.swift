@@ -150,6 +150,14 @@ private struct HistoryWalk {
   {
     lastAmounts.append(contentsOf: repeatElement(nil, count: positions.count - lastAmounts.count))
     held.removeAll(keepingCapacity: true)
+    // Through a buffer: an array's element read field by field was copied whole, coin and
+    // lots included, for every coin and day.
+    return try positions.withUnsafeBufferPointer { try value(of: $0, on: day, trades: trades) }
+  }
+
+  private mutating func value(
+    of positions: UnsafeBufferPointer<Position>, on day: Day, trades: ArraySlice<Trade>
+  ) throws -> (value: ExactDecimal?, costsChanged: Bool) {
     var value: ExactDecimal? = .zero
     var costsChanged = false
     for index in positions.indices where positions[index].quantity > .zero {
