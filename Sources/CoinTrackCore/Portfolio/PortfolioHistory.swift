@@ -51,28 +51,34 @@ struct HeldCloses {
     self.range = range
   }
 
-  /// The close on `day` of the coin of `position`, the one at `index` in the cost basis,
-  /// reading its series on the first day asked.
+  /// Whether the series of the position at `index` in the cost basis has been read.
+  func hasSeries(ofPositionAt index: Int) -> Bool {
+    index < series.count && series[index] != nil
+  }
+
+  /// Reads the series of `position`, the one at `index` in the cost basis, from `day` on.
   ///
   /// Refuses a series in another currency than the position's trades, naming the first of
   /// `trades` in the coin.
-  mutating func close(
-    ofPositionAt index: Int, _ position: @autoclosure () -> Position, on day: Day,
-    trades: ArraySlice<Trade>
-  ) throws -> ExactDecimal? {
+  mutating func readSeries(
+    ofPositionAt index: Int, _ position: Position, from day: Day, trades: ArraySlice<Trade>
+  ) throws {
     if index >= series.count {
       series.append(contentsOf: repeatElement(nil, count: index + 1 - series.count))
     }
-    if series[index] == nil {
-      series[index] = try readSeries(of: position(), from: day, trades: trades)
-    }
+    series[index] = try series(of: position, from: day, trades: trades)
+  }
+
+  /// The close on `day` of the position at `index`, whose series has been read from that day
+  /// or an earlier one.
+  func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
     let offset = day.daysSince1970 - series[index]!.first.daysSince1970
     return series[index]!.closes[offset]
   }
 
   /// The coin's closes from `day` to the range's end: none when the source has no close in it
   /// at all, which leaves every day of it without value rather than failing the range.
-  private func readSeries(of position: Position, from day: Day, trades: ArraySlice<Trade>)
+  private func series(of position: Position, from day: Day, trades: ArraySlice<Trade>)
     throws -> (first: Day, closes: [ExactDecimal?])
   {
     // `day` lies in the range.
@@ -161,7 +167,10 @@ private struct HistoryWalk {
     var value: ExactDecimal? = .zero
     var costsChanged = false
     for index in positions.indices where positions[index].quantity > .zero {
-      let close = try closes.close(ofPositionAt: index, positions[index], on: day, trades: trades)
+      if !closes.hasSeries(ofPositionAt: index) {
+        try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
+      }
+      let close = closes.close(ofPositionAt: index, on: day)
       if close == nil { gaps.add(day, of: positions[index].coin) }
       let last = lastAmounts[index].flatMap {
         $0.trades == positions[index].tradesApplied ? $0.amounts : nil
