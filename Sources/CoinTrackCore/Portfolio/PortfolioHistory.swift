@@ -44,7 +44,14 @@ struct HeldCloses {
   let range: DayRange
   /// By position: the day of the first close and the closes from it to the range's end; nil
   /// until the position is first held. A series without any close has none.
-  private var series: [(first: Day, closes: [ExactDecimal?])?] = []
+  private var series: [Series?] = []
+
+  /// A coin's closes from a day on. A struct, not a tuple: an optional tuple is copied through
+  /// its type's runtime metadata, for every coin and day.
+  private struct Series {
+    let first: Day
+    let closes: [ExactDecimal?]
+  }
 
   init(source: any PriceSource, range: DayRange) {
     self.source = source
@@ -79,7 +86,7 @@ struct HeldCloses {
   /// The coin's closes from `day` to the range's end: none when the source has no close in it
   /// at all, which leaves every day of it without value rather than failing the range.
   private func series(of position: Position, from day: Day, trades: ArraySlice<Trade>)
-    throws -> (first: Day, closes: [ExactDecimal?])
+    throws -> Series
   {
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: range.last)!
@@ -87,7 +94,7 @@ struct HeldCloses {
     do {
       rows = try source.dailyPriceRows(of: position.coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      return (day, Array(repeating: nil, count: wanted.count))
+      return Series(first: day, closes: Array(repeating: nil, count: wanted.count))
     }
     if !rows.isEmpty, rows.currency(at: 0) != position.currency,
       let trade = trades.first(where: { $0.coin.id == position.coin.id })
@@ -95,7 +102,7 @@ struct HeldCloses {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: rows.currency(at: 0), source: source.name)
     }
-    return (day, rows.indices.map(rows.close(at:)))
+    return Series(first: day, closes: rows.indices.map(rows.close(at:)))
   }
 }
 
@@ -120,13 +127,13 @@ extension CostBasis {
       advance(through: day)
       let (value, costsChanged) = try walk.value(of: positions, on: day, trades: applied)
       if costsChanged || day == range.first || applied.count != appliedBefore {
-        totals = self.totals(of: walk.held)
+        totals = self.totals(of: walk.heldAmounts(of: positions))
       }
       totals.value = value
       let row = totals.row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: walk.held.count, value: row.value, cost: row.cost,
+          day: day, coinsHeld: walk.heldCount, value: row.value, cost: row.cost,
           unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
           realised: row.realised, currency: currency))
     }
@@ -135,27 +142,35 @@ extension CostBasis {
 }
 
 /// What a walk over days keeps from one to the next: the coins' closes, the days without one,
-/// and each position's amounts on the last day it was valued.
+/// and each position's cost and profit as shown, rounded again only when they change.
 private struct HistoryWalk {
   var closes: HeldCloses
   var gaps = GapLog()
-  /// By position: its amounts on the last day valued, and how many trades it had applied then.
-  private var lastAmounts: [(amounts: ValuedAmounts, trades: Int)?] = []
-  /// The amounts of the positions held on the last day valued, in the positions' order.
-  private(set) var held: [ValuedAmounts] = []
+  /// By position: its cost and profit as shown, the decimals they have and how many trades
+  /// the position had applied when they were rounded.
+  private var shown: [ShownCosts] = []
+  /// How many positions were held on the last day valued.
+  private(set) var heldCount = 0
+
+  /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
+  private struct ShownCosts {
+    var trades = -1
+    var scale = 0
+    var cost = ExactDecimal.zero
+    var realised = ExactDecimal.zero
+  }
 
   init(closes: HeldCloses) {
     self.closes = closes
   }
 
   /// The sum of the values of the positions held on `day` at its closes (nil when one has
-  /// none), leaving their amounts in `held`; and whether any cost or profit among them was
-  /// rounded again (a trade applied, or a close with another number of decimals).
+  /// none); and whether any cost or profit among them was rounded again (a trade applied, or
+  /// a close with another number of decimals).
   mutating func value(of positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws
     -> (value: ExactDecimal?, costsChanged: Bool)
   {
-    lastAmounts.append(contentsOf: repeatElement(nil, count: positions.count - lastAmounts.count))
-    held.removeAll(keepingCapacity: true)
+    shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
     // Through a buffer: an array's element read field by field was copied whole, coin and
     // lots included, for every coin and day.
     return try positions.withUnsafeBufferPointer { try value(of: $0, on: day, trades: trades) }
@@ -166,22 +181,37 @@ private struct HistoryWalk {
   ) throws -> (value: ExactDecimal?, costsChanged: Bool) {
     var value: ExactDecimal? = .zero
     var costsChanged = false
+    heldCount = 0
     for index in positions.indices where positions[index].quantity > .zero {
+      heldCount += 1
       if !closes.hasSeries(ofPositionAt: index) {
         try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
       }
       let close = closes.close(ofPositionAt: index, on: day)
-      if close == nil { gaps.add(day, of: positions[index].coin) }
-      let last = lastAmounts[index].flatMap {
-        $0.trades == positions[index].tradesApplied ? $0.amounts : nil
+      let scale = ValuedAmounts.scale(moneyScale: positions[index].moneyScale, price: close)
+      if shown[index].trades != positions[index].tradesApplied || shown[index].scale != scale {
+        shown[index] = ShownCosts(
+          trades: positions[index].tradesApplied, scale: scale,
+          cost: positions[index].cost.rounded(toScale: scale),
+          realised: positions[index].realised.rounded(toScale: scale))
+        costsChanged = true
       }
-      let valued = positions[index].amounts(at: close, unchanged: last)
-      if last?.cost.scale != valued.cost.scale { costsChanged = true }
-      lastAmounts[index] = (valued, positions[index].tradesApplied)
-      held.append(valued)
-      value = value.flatMap { total in valued.value.map { total + $0 } }
+      guard let close else {
+        gaps.add(day, of: positions[index].coin)
+        value = nil
+        continue
+      }
+      let held = ValuedAmounts.value(of: positions[index].quantity, at: close, scale: scale)
+      value = value.map { $0 + held }
     }
     return (value, costsChanged)
+  }
+
+  /// The cost and profit as shown of the positions held on the last day valued, in order.
+  func heldAmounts(of positions: [Position]) -> [ValuedAmounts] {
+    positions.indices.filter { positions[$0].quantity > .zero }.map {
+      ValuedAmounts(cost: shown[$0].cost, value: nil, realised: shown[$0].realised)
+    }
   }
 }
 
