@@ -30,7 +30,7 @@ import Testing
     // A day the file holds keeps its close; only the new day is added, in order.
     #expect(try store.add(earlier, to: Self.bitcoin) == [earlier[0]])
     let held = try #require(try store.history(of: Self.bitcoin))
-    #expect(held.rows == [earlier[0]] + later)
+    #expect(Array(held.rows) == [earlier[0]] + later)
     #expect(try store.lastRow(of: Self.bitcoin) == later[1])
     #expect(
       try String(contentsOfFile: store.path(of: Self.bitcoin), encoding: .utf8)
@@ -95,11 +95,35 @@ import Testing
     (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-22,BTC,1,USDT,binance\n", 3, "ascend"),
     (header + "2026-05-22,BTC,1,USDT,binance\n2026-05-23,BTC,1,EUR,binance\n", 3, "one currency"),
     (header + "2026-05-21,BTC,1,USDT,binance\n\n", 3, "fields"),
+    (header + "2026-05-21,BTC,1,USDT,binance,x\n", 2, "6 fields"),
+    // A field that differs from the line before's is checked again.
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,btc,1,USDT,binance\n", 3, "symbol"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,1,XYZ,binance\n", 3, "currency"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,1,USDT,offline\n", 3, "live source"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,ETH,1,USDT,binance\n", 3, "one coin"),
     (
       header + "2026-05-21,BTC," + String(repeating: "1", count: 600) + ",USDT,binance\n", 2,
       "longer"
     ),
   ]
+
+  /// Rows synced from different sources keep each its own, whichever source came first.
+  @Test func eachRowKeepsItsSource() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    try FileManager.default.createDirectory(
+      atPath: store.directory, withIntermediateDirectories: true)
+    let text =
+      Self.header + "2026-05-21,BTC,1.5,USDT,binance\n2026-05-22,BTC,2,USDT,coingecko\n"
+      + "2026-05-24,BTC,3.25,USDT,binance\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+    let held = try #require(try store.history(of: Self.bitcoin))
+    #expect(held.rows.map(\.source) == ["binance", "coingecko", "binance"])
+    #expect(held.rows.map(\.price.text) == ["1.5", "2", "3.25"])
+    #expect(held.rows.map(\.day.description) == ["2026-05-21", "2026-05-22", "2026-05-24"])
+    #expect(held.position(on: Day(iso: "2026-05-23")!) == nil)
+    #expect(held.position(on: Day(iso: "2026-05-24")!) == 2)
+  }
 
   @Test(arguments: damaged.indices)
   func aDamagedFileIsOneErrorNamingItsPathAndLine(_ index: Int) throws {

@@ -15,7 +15,8 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { text }
 
-  private static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether the bytes are plain decimal notation, which every price is.
+  static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Indices rather than an iterator: every close of the local history is checked here.
     var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
     let integerStart = index

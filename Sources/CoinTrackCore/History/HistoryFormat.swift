@@ -43,9 +43,10 @@ enum HistoryFormat {
     return text
   }
 
-  /// The rows of a whole file, checked: the header, every row, days strictly ascending, one
-  /// symbol and one currency throughout.
-  static func rows(of bytes: [UInt8], path: String) throws(HistoryError) -> [HistoryRow] {
+  /// The history a whole file holds, checked: the header, every row, days strictly ascending,
+  /// one symbol and one currency throughout. The rows stay in the file's bytes, found once.
+  static func history(of bytes: [UInt8], path: String) throws(HistoryError) -> CoinHistory {
+    var builder = CoinHistory.Builder(bytes: bytes)
     try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
       let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
       try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
@@ -53,8 +54,8 @@ enum HistoryFormat {
         throw HistoryError.damaged(
           path: path, line: 1, reason: "the last line does not end with a line break")
       }
-      var rows: [HistoryRow] = []
-      rows.reserveCapacity(bytes.count / 40)
+      builder.reserveCapacity(bytes.count / 40)
+      var previous: Line?
       var start = headerEnd + 1
       var number = 2
       while start < bytes.count {
@@ -62,34 +63,41 @@ enum HistoryFormat {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let row = try self.row(line, number: number, path: path, after: rows.last)
-        if let previous = rows.last {
-          guard previous.day < row.day else {
+        let line = try Line(in: bytes, start..<end, number: number, path: path, after: previous)
+        if let previous {
+          guard previous.day < line.day else {
             throw HistoryError.damaged(
               path: path, line: number,
-              reason: "\(row.day) does not come after \(previous.day); days must ascend")
+              reason: "\(line.day) does not come after \(previous.day); days must ascend")
           }
-          guard previous.symbol == row.symbol, previous.currency == row.currency else {
+          guard !line.isNew.symbol, !line.isNew.currency else {
             throw HistoryError.damaged(
               path: path, line: number,
               reason: "the symbol or currency differs from the line before; a file holds one "
                 + "coin in one currency")
           }
         }
-        rows.append(row)
+        builder.append(line)
+        previous = line
         start = end + 1
         number += 1
       }
-      return rows
     }
+    return builder.history
   }
 
   /// The position of the first line break at or after `start`: found by memchr, which looks at
   /// many bytes at once, as a file of years of closes has a line break every few dozen bytes.
   private static func endOfLine(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = bytes.baseAddress, start < bytes.count,
-      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+    position(of: UInt8(ascii: "\n"), in: bytes, from: start, to: bytes.count)
+  }
+
+  /// The position of the first `byte` in `bytes[start..<end]`, found by memchr.
+  private static func position(
+    of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+  ) -> Int? {
+    guard let base = bytes.baseAddress, start < end,
+      let found = memchr(base + start, Int32(byte), end - start)
     else { return nil }
     return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
@@ -103,122 +111,102 @@ enum HistoryFormat {
     }
   }
 
+  /// One row read alone, checked as every row of a file is: the last row of a file.
+  static func row(_ line: UnsafeBufferPointer<UInt8>, number: Int, path: String)
+    throws(HistoryError) -> HistoryRow
+  {
+    let fields = try Line(in: line, line.indices, number: number, path: path, after: nil)
+    func text(_ field: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: line[field]), as: UTF8.self)
+    }
+    return HistoryRow(
+      day: fields.day, symbol: text(fields.symbol),
+      // Checked as plain decimal text.
+      price: Price(decimalText: text(fields.price))!, currency: text(fields.currency),
+      source: text(fields.source))
+  }
+
   /// Every currency some source quotes, made once rather than for every row.
   private static let knownCurrencies = Set(PriceSourceKind.allCases.flatMap(\.currencies))
 
-  /// One row, checked as the live sources check an answer: a real day, a symbol as stored, a
-  /// plain decimal above zero, a currency some source quotes and a live source's name.
+  /// Where the fields of one line lie in the file's bytes, checked as the live sources check an
+  /// answer: a real day, a symbol as stored, a plain decimal above zero, a currency some source
+  /// quotes and a live source's name.
   ///
-  /// Each checker accepts ASCII alone, so the bytes need no UTF-8 check of their own. A symbol,
-  /// currency or source with the same bytes as `previous`'s is that one again, already checked:
-  /// a file of years of closes then costs a date and a price a row.
-  static func row(
-    _ line: UnsafeBufferPointer<UInt8>, number: Int, path: String, after previous: HistoryRow? = nil
-  ) throws(HistoryError) -> HistoryRow {
-    func damaged(_ reason: String) -> HistoryError {
-      HistoryError.damaged(path: path, line: number, reason: reason)
-    }
-    guard line.count <= maximumLineLength else {
-      throw damaged("the line is longer than \(maximumLineLength) bytes")
-    }
-    // The commas after the first four fields.
-    var ends = (0, 0, 0, 0)
-    var commas = 0
-    for index in line.indices where line[index] == UInt8(ascii: ",") {
-      commas += 1
-      switch commas {
-      case 1: ends.0 = index
-      case 2: ends.1 = index
-      case 3: ends.2 = index
-      case 4: ends.3 = index
-      default: break
+  /// A symbol, currency or source with the same bytes as the line before's is that one again,
+  /// already checked: a file of years of closes then costs a date and a price a row, and no
+  /// text is made for any field.
+  struct Line {
+    let day: Day
+    /// Where the line starts and ends, and the positions of its four commas.
+    private let start: Int
+    private let end: Int
+    private let commas: (Int, Int, Int, Int)
+    /// Whether the symbol, currency and source differ from the line before's (or there is none).
+    let isNew: (symbol: Bool, currency: Bool, source: Bool)
+
+    var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
+    var price: Range<Int> { (commas.1 + 1)..<commas.2 }
+    var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
+    var source: Range<Int> { (commas.3 + 1)..<end }
+
+    /// The fields of the line at `range` of `bytes`, `previous` the line before it in the same
+    /// bytes.
+    init(
+      in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, path: String,
+      after previous: Line?
+    ) throws(HistoryError) {
+      func damaged(_ reason: String) -> HistoryError {
+        HistoryError.damaged(path: path, line: number, reason: reason)
       }
-    }
-    guard commas == 4 else {
-      throw damaged("the line has \(commas + 1) fields, not 5 (\(header))")
-    }
-    let dateField = UnsafeBufferPointer(rebasing: line[..<ends.0])
-    let symbolField = UnsafeBufferPointer(rebasing: line[(ends.0 + 1)..<ends.1])
-    let priceField = UnsafeBufferPointer(rebasing: line[(ends.1 + 1)..<ends.2])
-    let currencyField = UnsafeBufferPointer(rebasing: line[(ends.2 + 1)..<ends.3])
-    let sourceField = UnsafeBufferPointer(rebasing: line[(ends.3 + 1)...])
-    /// The field's text: `earlier` when the bytes are the same (already checked), else new
-    /// text that `isValid` must accept.
-    func text(
-      _ field: UnsafeBufferPointer<UInt8>, sameAs earlier: String?,
-      isValid: (String) -> Bool, _ problem: String
-    ) throws(HistoryError) -> String {
-      if let earlier, earlier.hasUTF8(field) { return earlier }
-      let text = String(decoding: field, as: UTF8.self)
-      guard isValid(text) else { throw damaged(problem) }
-      return text
-    }
-    guard let day = Day(isoBytes: dateField) else { throw damaged("the date is not YYYY-MM-DD") }
-    let symbol = try text(
-      symbolField, sameAs: previous?.symbol, isValid: UntrustedText.isSymbol,
-      "the symbol is not valid")
-    guard let price = Price(decimalText: String(decoding: priceField, as: UTF8.self)),
-      price.isAboveZero
-    else { throw damaged("the price is not a plain decimal above zero") }
-    let currency = try text(
-      currencyField, sameAs: previous?.currency, isValid: knownCurrencies.contains,
-      "the currency is not one a source quotes")
-    let source = try text(
-      sourceField, sameAs: previous?.source,
-      isValid: { PriceSourceKind(rawValue: $0).map { $0 != .offline } ?? false },
-      "the source is not a live source's name")
-    return HistoryRow(
-      day: day, symbol: symbol, price: price, currency: currency, source: source)
-  }
-}
-
-/// A coin's history as read from its file: rows in ascending order of day, one currency.
-public struct CoinHistory: Sendable {
-  public let rows: [HistoryRow]
-  /// For each day from the first row's on, the position of its row, or -1: `prices` looks a
-  /// day up for every row it prints.
-  private let positions: [Int32]
-
-  init(rows: [HistoryRow]) {
-    self.rows = rows
-    var positions: [Int32] = []
-    if let first = rows.first?.day, let last = rows.last?.day {
-      positions = Array(repeating: -1, count: last.daysSince1970 - first.daysSince1970 + 1)
-      for (position, row) in rows.enumerated() {
-        positions[row.day.daysSince1970 - first.daysSince1970] = Int32(position)
+      guard range.count <= maximumLineLength else {
+        throw damaged("the line is longer than \(maximumLineLength) bytes")
       }
+      // Each comma found by memchr, as line ends are.
+      func comma(after index: Int) -> Int? {
+        position(of: UInt8(ascii: ","), in: bytes, from: index + 1, to: range.upperBound)
+      }
+      guard let first = comma(after: range.lowerBound - 1), let second = comma(after: first),
+        let third = comma(after: second), let fourth = comma(after: third),
+        comma(after: fourth) == nil
+      else {
+        let count = bytes[range].count { $0 == UInt8(ascii: ",") }
+        throw damaged("the line has \(count + 1) fields, not 5 (\(header))")
+      }
+      let commas = (first, second, third, fourth)
+      (start, end, self.commas) = (range.lowerBound, range.upperBound, commas)
+      guard let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[start..<commas.0]))
+      else { throw damaged("the date is not YYYY-MM-DD") }
+      self.day = day
+      let priceBytes = UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2])
+      /// Whether the field differs from `earlier`'s bytes: only then is its text made and
+      /// checked.
+      func differs(_ field: Range<Int>, _ earlier: Range<Int>?) -> Bool {
+        guard let earlier else { return true }
+        return !UnsafeBufferPointer(rebasing: bytes[field]).hasSameBytes(
+          as: UnsafeBufferPointer(rebasing: bytes[earlier]))
+      }
+      func text(_ field: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self)
+      }
+      let isNewSymbol = differs((commas.0 + 1)..<commas.1, previous?.symbol)
+      if isNewSymbol, !UntrustedText.isSymbol(text((commas.0 + 1)..<commas.1)) {
+        throw damaged("the symbol is not valid")
+      }
+      guard Price.isPlainDecimal(priceBytes), Price.isAboveZero(priceBytes) else {
+        throw damaged("the price is not a plain decimal above zero")
+      }
+      let isNewCurrency = differs((commas.2 + 1)..<commas.3, previous?.currency)
+      if isNewCurrency, !knownCurrencies.contains(text((commas.2 + 1)..<commas.3)) {
+        throw damaged("the currency is not one a source quotes")
+      }
+      let isNewSource = differs((commas.3 + 1)..<end, previous?.source)
+      if isNewSource,
+        PriceSourceKind(rawValue: text((commas.3 + 1)..<end)).map({ $0 == .offline }) ?? true
+      {
+        throw damaged("the source is not a live source's name")
+      }
+      isNew = (isNewSymbol, isNewCurrency, isNewSource)
     }
-    self.positions = positions
-  }
-
-  /// The position of the first row on or after `day` (`rows.count` when there is none).
-  func position(from day: Day) -> Int {
-    var low = 0
-    var high = rows.count
-    while low < high {
-      let middle = (low + high) / 2
-      if rows[middle].day < day { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// The position in `rows` of the row of `day`, if the history holds one. A position rather
-  /// than the row, so that reading one field of it copies no other.
-  func position(on day: Day) -> Int? {
-    guard let first = rows.first?.day else { return nil }
-    let offset = day.daysSince1970 - first.daysSince1970
-    guard positions.indices.contains(offset), positions[offset] >= 0 else { return nil }
-    return Int(positions[offset])
-  }
-
-  /// The last row on or before `day`.
-  func lastRow(onOrBefore day: Day) -> HistoryRow? {
-    let position = position(from: day.adding(days: 1))
-    return position > 0 ? rows[position - 1] : nil
-  }
-
-  /// How many rows lie in `range`.
-  func count(in range: DayRange) -> Int {
-    position(from: range.last.adding(days: 1)) - position(from: range.first)
   }
 }

@@ -176,7 +176,7 @@ public struct HistoryStore: Sendable {
     }
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: path)
-      let held = try read(path)?.rows ?? []
+      let held = try read(path).map { Array($0.rows) } ?? []
       if let currency = held.first?.currency, currency != first.currency {
         throw HistoryError.currencyMismatch(
           symbol: coin.symbol, held: currency, source: first.source, quotes: [first.currency])
@@ -208,7 +208,7 @@ public struct HistoryStore: Sendable {
       throw HistoryError.unreadable(path: path, reason: error.reason)
     }
     return try bytes.map { bytes throws(HistoryError) in
-      CoinHistory(rows: try HistoryFormat.rows(of: bytes, path: path))
+      try HistoryFormat.history(of: bytes, path: path)
     }
   }
 

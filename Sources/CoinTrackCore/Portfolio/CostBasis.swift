@@ -22,6 +22,8 @@ struct Position: Sendable {
   /// The most decimals of the prices and fees applied, and at least two (currencies count
   /// cents): money is shown with as many.
   private(set) var moneyScale = CostBasis.smallestMoneyScale
+  /// How many trades have been applied: a walk over days keeps amounts until this changes.
+  private(set) var tradesApplied = 0
   /// FIFO's purchases not yet used up, oldest first from `firstLot`; empty for the average.
   private var lots: [Lot] = []
   private var firstLot = 0
@@ -43,6 +45,7 @@ struct Position: Sendable {
     let price = ExactDecimal(trade.price)
     let fee = ExactDecimal(trade.fee)
     moneyScale = max(moneyScale, price.scale, fee.scale)
+    tradesApplied += 1
     switch trade.side {
     case .buy:
       let bought = units * price + fee

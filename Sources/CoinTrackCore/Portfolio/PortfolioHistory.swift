@@ -36,55 +36,73 @@ public struct PortfolioHistory: Sendable {
   public var gaps: [Gap]
 }
 
-/// The daily closes of the coins held over a range, each coin's series read once from the day
-/// it is first held on, so that a walk over the days looks each close up by its position.
+/// The daily closes of the coins held over a range, by the positions' places in the cost
+/// basis: each coin's series is read once, from the first day it is held, and each close parsed
+/// once, so that a walk over the days looks each close up by its offset.
 struct HeldCloses {
   let source: any PriceSource
   let range: DayRange
-  /// Each coin's rows from the first day it is held in the range, by coin id.
-  private var series: [String: (first: Day, rows: PriceRows?)] = [:]
+  /// By position: the day of the first close and the closes from it to the range's end; nil
+  /// until the position is first held. A series without any close has none.
+  private var series: [Series?] = []
+
+  /// A coin's closes from a day on. A struct, not a tuple: an optional tuple is copied through
+  /// its type's runtime metadata, for every coin and day.
+  private struct Series {
+    let first: Day
+    let closes: [ExactDecimal?]
+  }
 
   init(source: any PriceSource, range: DayRange) {
     self.source = source
     self.range = range
   }
 
-  /// The close of `position`'s coin on `day`, reading its series on the first day asked.
+  /// Whether the series of the position at `index` in the cost basis has been read.
+  func hasSeries(ofPositionAt index: Int) -> Bool {
+    index < series.count && series[index] != nil
+  }
+
+  /// Reads the series of `position`, the one at `index` in the cost basis, from `day` on.
   ///
   /// Refuses a series in another currency than the position's trades, naming the first of
   /// `trades` in the coin.
-  mutating func close(of position: Position, on day: Day, trades: ArraySlice<Trade>) throws
-    -> ExactDecimal?
-  {
-    let entry = try series[position.coin.id] ?? readSeries(of: position, from: day, trades: trades)
-    return entry.rows?.price(at: day.daysSince1970 - entry.first.daysSince1970).map(
-      ExactDecimal.init)
+  mutating func readSeries(
+    ofPositionAt index: Int, _ position: Position, from day: Day, trades: ArraySlice<Trade>
+  ) throws {
+    if index >= series.count {
+      series.append(contentsOf: repeatElement(nil, count: index + 1 - series.count))
+    }
+    series[index] = try series(of: position, from: day, trades: trades)
   }
 
-  /// Reads the coin's rows from `day` to the range's end: none when the source has no close
-  /// in it at all, which leaves every day of it without value rather than failing the range.
-  private mutating func readSeries(
-    of position: Position, from day: Day, trades: ArraySlice<Trade>
-  ) throws -> (
-    first: Day, rows: PriceRows?
-  ) {
+  /// The close on `day` of the position at `index`, whose series has been read from that day
+  /// or an earlier one.
+  func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
+    let offset = day.daysSince1970 - series[index]!.first.daysSince1970
+    return series[index]!.closes[offset]
+  }
+
+  /// The coin's closes from `day` to the range's end: none when the source has no close in it
+  /// at all, which leaves every day of it without value rather than failing the range.
+  private func series(of position: Position, from day: Day, trades: ArraySlice<Trade>)
+    throws -> Series
+  {
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: range.last)!
-    var rows: PriceRows?
+    let rows: PriceRows
     do {
       rows = try source.dailyPriceRows(of: position.coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      rows = nil
+      return Series(first: day, closes: Array(repeating: nil, count: wanted.count))
     }
-    if let rows, !rows.isEmpty, rows.currency(at: 0) != position.currency,
+    if !rows.isEmpty, rows.currency(at: 0) != position.currency,
       let trade = trades.first(where: { $0.coin.id == position.coin.id })
     {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: rows.currency(at: 0), source: source.name)
     }
-    let entry = (first: day, rows: rows)
-    series[position.coin.id] = entry
-    return entry
+    return Series(first: day, closes: rows.indices.map(rows.close(at:)))
   }
 }
 
@@ -93,43 +111,120 @@ extension CostBasis {
   /// reading each coin's closes once. Each day's amounts are those of `valuation(on:)` at that
   /// day's closes, summed by `totals(of:)`: a day's row is the totals row `portfolio show`
   /// gives when every coin held has a close that day.
+  ///
+  /// Only the values follow the closes from day to day; a position's cost and profit are
+  /// rounded again, and the totals of them summed again, only on a day that changes them (a
+  /// trade, or a close with more decimals than the day before).
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
-    var closes = HeldCloses(source: source, range: range)
+    var walk = HistoryWalk(closes: HeldCloses(source: source, range: range))
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
-    var gapIndex: [String: Int] = [:]
-    var gaps: [PortfolioHistory.Gap] = []
-    var amounts: [ValuedAmounts] = []
-    // Each coin's amounts on the last day valued, until a trade of the coin applies.
-    var unchanged: [String: ValuedAmounts] = [:]
+    var totals = ValuedAmounts(cost: .zero, value: nil, realised: .zero)
     for day in range {
       let appliedBefore = applied.count
       advance(through: day)
-      for trade in applied.dropFirst(appliedBefore) { unchanged[trade.coin.id] = nil }
-      amounts.removeAll(keepingCapacity: true)
-      for position in positions where position.quantity > .zero {
-        let close = try closes.close(of: position, on: day, trades: applied)
-        if close == nil {
-          let coin = position.coin
-          if gapIndex[coin.id] == nil {
-            gapIndex[coin.id] = gaps.count
-            gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
-          }
-          gaps[gapIndex[coin.id]!].days.append(day)
-        }
-        let valued = position.amounts(at: close, unchanged: unchanged[position.coin.id])
-        unchanged[position.coin.id] = valued
-        amounts.append(valued)
+      let (value, costsChanged) = try walk.value(of: positions, on: day, trades: applied)
+      if costsChanged || day == range.first || applied.count != appliedBefore {
+        totals = self.totals(of: walk.heldAmounts(of: positions))
       }
-      let total = totals(of: amounts).row(currency: currency)
+      totals.value = value
+      let row = totals.row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: amounts.count, value: total.value, cost: total.cost,
-          unrealised: total.unrealised, unrealisedPercent: total.unrealisedPercent,
-          realised: total.realised, currency: currency))
+          day: day, coinsHeld: walk.heldCount, value: row.value, cost: row.cost,
+          unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
+          realised: row.realised, currency: currency))
     }
-    return PortfolioHistory(method: method, days: days, gaps: gaps)
+    return PortfolioHistory(method: method, days: days, gaps: walk.gaps.gaps)
+  }
+}
+
+/// What a walk over days keeps from one to the next: the coins' closes, the days without one,
+/// and each position's cost and profit as shown, rounded again only when they change.
+private struct HistoryWalk {
+  var closes: HeldCloses
+  var gaps = GapLog()
+  /// By position: its cost and profit as shown, the decimals they have and how many trades
+  /// the position had applied when they were rounded.
+  private var shown: [ShownCosts] = []
+  /// How many positions were held on the last day valued.
+  private(set) var heldCount = 0
+
+  /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
+  private struct ShownCosts {
+    var trades = -1
+    var scale = 0
+    var cost = ExactDecimal.zero
+    var realised = ExactDecimal.zero
+  }
+
+  init(closes: HeldCloses) {
+    self.closes = closes
+  }
+
+  /// The sum of the values of the positions held on `day` at its closes (nil when one has
+  /// none); and whether any cost or profit among them was rounded again (a trade applied, or
+  /// a close with another number of decimals).
+  mutating func value(of positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws
+    -> (value: ExactDecimal?, costsChanged: Bool)
+  {
+    shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
+    // Through a buffer: an array's element read field by field was copied whole, coin and
+    // lots included, for every coin and day.
+    return try positions.withUnsafeBufferPointer { try value(of: $0, on: day, trades: trades) }
+  }
+
+  private mutating func value(
+    of positions: UnsafeBufferPointer<Position>, on day: Day, trades: ArraySlice<Trade>
+  ) throws -> (value: ExactDecimal?, costsChanged: Bool) {
+    var value: ExactDecimal? = .zero
+    var costsChanged = false
+    heldCount = 0
+    for index in positions.indices where positions[index].quantity > .zero {
+      heldCount += 1
+      if !closes.hasSeries(ofPositionAt: index) {
+        try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
+      }
+      let close = closes.close(ofPositionAt: index, on: day)
+      let scale = ValuedAmounts.scale(moneyScale: positions[index].moneyScale, price: close)
+      if shown[index].trades != positions[index].tradesApplied || shown[index].scale != scale {
+        shown[index] = ShownCosts(
+          trades: positions[index].tradesApplied, scale: scale,
+          cost: positions[index].cost.rounded(toScale: scale),
+          realised: positions[index].realised.rounded(toScale: scale))
+        costsChanged = true
+      }
+      guard let close else {
+        gaps.add(day, of: positions[index].coin)
+        value = nil
+        continue
+      }
+      let held = ValuedAmounts.value(of: positions[index].quantity, at: close, scale: scale)
+      value = value.map { $0 + held }
+    }
+    return (value, costsChanged)
+  }
+
+  /// The cost and profit as shown of the positions held on the last day valued, in order.
+  func heldAmounts(of positions: [Position]) -> [ValuedAmounts] {
+    positions.indices.filter { positions[$0].quantity > .zero }.map {
+      ValuedAmounts(cost: shown[$0].cost, value: nil, realised: shown[$0].realised)
+    }
+  }
+}
+
+/// The days each coin held had no close, in the order the coins first lacked one.
+private struct GapLog {
+  private(set) var gaps: [PortfolioHistory.Gap] = []
+  private var gapIndex: [String: Int] = [:]
+
+  mutating func add(_ day: Day, of coin: Coin) {
+    if gapIndex[coin.id] == nil {
+      gapIndex[coin.id] = gaps.count
+      gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
+    }
+    gaps[gapIndex[coin.id]!].days.append(day)
   }
 }

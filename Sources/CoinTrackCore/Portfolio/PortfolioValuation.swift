@@ -54,17 +54,13 @@ extension Position {
   }
 
   /// This position's money at `price` (nil: no price), rounded as shown: to the most decimals
-  /// of its trades and the price. `unchanged`, this position's amounts at an earlier price with
-  /// no trade applied since, spares rounding the cost and profit again when the scale is the
-  /// same.
-  func amounts(at price: ExactDecimal?, unchanged: ValuedAmounts? = nil) -> ValuedAmounts {
-    let scale = max(moneyScale, price?.scale ?? 0)
-    var amounts =
-      unchanged.flatMap { $0.cost.scale == scale ? $0 : nil }
-      ?? ValuedAmounts(
-        cost: cost.rounded(toScale: scale), value: nil, realised: realised.rounded(toScale: scale))
-    amounts.value = price.map { (quantity * $0).rounded(toScale: scale) }
-    return amounts
+  /// of its trades and the price.
+  func amounts(at price: ExactDecimal?) -> ValuedAmounts {
+    let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
+    return ValuedAmounts(
+      cost: cost.rounded(toScale: scale),
+      value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
+      realised: realised.rounded(toScale: scale))
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
@@ -78,6 +74,18 @@ struct ValuedAmounts {
   var cost: ExactDecimal
   var value: ExactDecimal?
   var realised: ExactDecimal
+
+  /// The decimals a position's money is shown with at `price`: the most of its trades' and
+  /// the price's.
+  static func scale(moneyScale: Int, price: ExactDecimal?) -> Int {
+    max(moneyScale, price?.scale ?? 0)
+  }
+
+  /// The value of `quantity` at `price`, rounded to `scale` decimals as shown.
+  static func value(of quantity: ExactDecimal, at price: ExactDecimal, scale: Int) -> ExactDecimal
+  {
+    (quantity * price).rounded(toScale: scale)
+  }
 
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
   func row(currency: String) -> HoldingRow {

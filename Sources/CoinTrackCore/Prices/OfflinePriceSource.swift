@@ -90,7 +90,7 @@ public struct OfflinePriceSource: PriceSource {
     else { return try snapshot.dailyPriceRows(of: coin, in: range) }
     let series = SnapshotSeries.named(coin.symbol)
     try checkCurrency(of: coin, last)
-    let split = held.rows[0].day
+    let split = held.day(at: 0)
     let span = DayRange(
       from: Swift.min(series?.held.first ?? split, split),
       to: Swift.max(series?.held.last ?? last.day, last.day))!
@@ -106,19 +106,32 @@ public struct OfflinePriceSource: PriceSource {
       + (fromHistory.map(held.count(in:)) ?? 0)
     let first = range.first
     let snapshotName = name
+    /// Where the close of the row at `position` lies.
+    @Sendable func place(_ position: Int) -> OfflineClose {
+      let day = first.adding(days: position)
+      return day < split ? .snapshot(day) : .history(held.position(on: day))
+    }
     return PriceRows(
       first: first, count: range.count, daysWithoutPrice: range.count - daysWithPrice,
       template: PriceRow(
         day: first, symbol: coin.symbol, price: nil, currency: last.currency, source: name),
       source: { position in
-        let day = first.adding(days: position)
-        guard day >= split else { return snapshotName }
-        return held.position(on: day).map { held.rows[$0].source } ?? last.source
+        switch place(position) {
+        case .snapshot: snapshotName
+        case .history(let row): row.map(held.source(at:)) ?? last.source
+        }
       },
       price: { position in
-        let day = first.adding(days: position)
-        guard day >= split else { return series?.price(on: day) }
-        return held.position(on: day).map { held.rows[$0].price }
+        switch place(position) {
+        case .snapshot(let day): series?.price(on: day)
+        case .history(let row): row.map(held.price(at:))
+        }
+      },
+      close: { position in
+        switch place(position) {
+        case .snapshot(let day): series?.price(on: day).map(ExactDecimal.init)
+        case .history(let row): row.map(held.close(at:))
+        }
       })
   }
 
@@ -140,4 +153,11 @@ public struct OfflinePriceSource: PriceSource {
       path: history.path(of: coin), line: 0,
       reason: "\(coin.symbol) is in \(currency) offline, but the file holds \(row.currency)")
   }
+}
+
+/// Where the offline close of a day lies: the snapshot's day, or the history's row of the day
+/// (nil when the history lacks it).
+private enum OfflineClose {
+  case snapshot(Day)
+  case history(Int?)
 }

@@ -34,12 +34,13 @@ struct CloseCollector {
 extension Price {
   /// Whether the price can be a real quote: not negative and not zero. The local history
   /// checks its closes with this too.
-  var isAboveZero: Bool {
+  var isAboveZero: Bool { text.withUTF8Bytes(Price.isAboveZero) }
+
+  /// Whether the bytes of a plain decimal write a value above zero.
+  static func isAboveZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Plain decimal text is above zero when it has no sign and a digit other than 0.
-    text.withUTF8Bytes { bytes in
-      bytes.first != UInt8(ascii: "-")
-        && bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
-    }
+    bytes.first != UInt8(ascii: "-")
+      && bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// The same value without the zeros that do not change it: `1.50` is `1.5`, `2.000` is `2`.

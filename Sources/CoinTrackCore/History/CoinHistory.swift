@@ -1,0 +1,152 @@
+/// A coin's history as read from its file: rows in ascending order of day, one symbol and one
+/// currency.
+///
+/// The rows stay in the file's bytes: each is a day and where its price lies, so that reading
+/// years of closes makes no text per row, and a row's price is made only when it is read.
+public struct CoinHistory: Sendable {
+  /// The symbol of every row.
+  public let symbol: String
+  /// The currency of every row.
+  public let currency: String
+  /// The file's bytes, which the prices lie in.
+  private let bytes: [UInt8]
+  private let entries: [Entry]
+  /// The sources the rows name, each once, in the order first named.
+  private let sources: [String]
+  /// For each day from the first row's on, the position of its row, or -1: `prices` looks a
+  /// day up for every row it prints.
+  private let positions: [Int32]
+
+  /// One row: its day, where its price lies in `bytes` and its source's place in `sources`.
+  private struct Entry: Sendable {
+    var day: Day
+    var priceStart: Int32
+    var priceLength: UInt16
+    var source: UInt8
+  }
+
+  /// The rows as `HistoryRow`s, each made when it is read.
+  public var rows: Rows { Rows(history: self) }
+
+  /// The rows of a history, made when read.
+  public struct Rows: RandomAccessCollection, Sendable {
+    let history: CoinHistory
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { history.entries.count }
+
+    public subscript(position: Int) -> HistoryRow {
+      HistoryRow(
+        day: history.day(at: position), symbol: history.symbol,
+        price: history.price(at: position), currency: history.currency,
+        source: history.source(at: position))
+    }
+  }
+
+  /// How many rows the history has.
+  public var count: Int { entries.count }
+
+  /// The day of the row at `position`.
+  public func day(at position: Int) -> Day { entries[position].day }
+
+  /// The source the row at `position` was synced from.
+  public func source(at position: Int) -> String { sources[Int(entries[position].source)] }
+
+  /// The close of the row at `position`, exactly as the file writes it.
+  public func price(at position: Int) -> Price {
+    // Checked as plain decimal text when the file was read.
+    Price(decimalText: String(decoding: priceBytes(at: position), as: UTF8.self))!
+  }
+
+  /// The close of the row at `position` as an exact decimal.
+  func close(at position: Int) -> ExactDecimal {
+    ExactDecimal(price(at: position))
+  }
+
+  private func priceBytes(at position: Int) -> ArraySlice<UInt8> {
+    let start = Int(entries[position].priceStart)
+    return bytes[start..<(start + Int(entries[position].priceLength))]
+  }
+
+  /// The position of the first row on or after `day` (`count` when there is none).
+  func position(from day: Day) -> Int {
+    var low = 0
+    var high = entries.count
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].day < day { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The position of the row of `day`, if the history holds one. A position rather than the
+  /// row, so that reading one field of it makes no other.
+  func position(on day: Day) -> Int? {
+    guard let first = entries.first?.day else { return nil }
+    let offset = day.daysSince1970 - first.daysSince1970
+    guard positions.indices.contains(offset), positions[offset] >= 0 else { return nil }
+    return Int(positions[offset])
+  }
+
+  /// The last row on or before `day`.
+  func lastRow(onOrBefore day: Day) -> HistoryRow? {
+    let position = position(from: day.adding(days: 1))
+    return position > 0 ? rows[position - 1] : nil
+  }
+
+  /// How many rows lie in `range`.
+  func count(in range: DayRange) -> Int {
+    position(from: range.last.adding(days: 1)) - position(from: range.first)
+  }
+
+  /// Gathers the checked lines of a file into a history.
+  struct Builder {
+    private let bytes: [UInt8]
+    private var entries: [Entry] = []
+    private var symbol = ""
+    private var currency = ""
+    private var sources: [String] = []
+    private var source: UInt8 = 0
+
+    init(bytes: [UInt8]) {
+      self.bytes = bytes
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+      entries.reserveCapacity(count)
+    }
+
+    /// Adds a line of `bytes`, checked and in order.
+    mutating func append(_ line: HistoryFormat.Line) {
+      if line.isNew.symbol { symbol = text(line.symbol) }
+      if line.isNew.currency { currency = text(line.currency) }
+      if line.isNew.source {
+        let name = text(line.source)
+        // A live source's name: there are few, so a search is as quick as a table.
+        source = UInt8(sources.firstIndex(of: name) ?? sources.count)
+        if Int(source) == sources.count { sources.append(name) }
+      }
+      entries.append(
+        Entry(
+          day: line.day, priceStart: Int32(line.price.lowerBound),
+          priceLength: UInt16(line.price.count), source: source))
+    }
+
+    private func text(_ field: Range<Int>) -> String {
+      String(decoding: bytes[field], as: UTF8.self)
+    }
+
+    /// The history of the lines added.
+    var history: CoinHistory {
+      var positions: [Int32] = []
+      if let first = entries.first?.day, let last = entries.last?.day {
+        positions = Array(repeating: -1, count: last.daysSince1970 - first.daysSince1970 + 1)
+        for (position, entry) in entries.enumerated() {
+          positions[entry.day.daysSince1970 - first.daysSince1970] = Int32(position)
+        }
+      }
+      return CoinHistory(
+        symbol: symbol, currency: currency, bytes: bytes, entries: entries, sources: sources,
+        positions: positions)
+    }
+  }
+}
