@@ -21,14 +21,24 @@ public enum UntrustedText {
 
   /// Whether `text` is a symbol as stored: 1 to 24 capitals, digits and `. - _ + $`.
   public static func isSymbol(_ text: String) -> Bool {
-    holdsOnly(ASCIISet.storedSymbol, text, lengths: 1...maximumSymbolLength)
+    text.withUTF8Bytes(isSymbol(utf8:))
+  }
+
+  /// Whether `bytes` are a symbol as stored, read where they lie.
+  static func isSymbol(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    holdsOnly(ASCIISet.storedSymbol, bytes, lengths: 1...maximumSymbolLength)
   }
 
   /// Whether `text` can be a CoinGecko id: 1 to 100 lower-case ASCII letters, digits and
   /// `. - _`. It never holds `/`, which keeps it apart from the id of a coin known by its
   /// symbol alone (`symbol/FOO`).
   public static func isCoinGeckoID(_ text: String) -> Bool {
-    holdsOnly(ASCIISet.coinGeckoID, text, lengths: 1...maximumIDLength)
+    text.withUTF8Bytes(isCoinGeckoID(utf8:))
+  }
+
+  /// Whether `bytes` can be a CoinGecko id, read where they lie.
+  static func isCoinGeckoID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    holdsOnly(ASCIISet.coinGeckoID, bytes, lengths: 1...maximumIDLength)
   }
 
   /// `text` without invisible characters and surrounding spaces, as a coin name; nil when it is
@@ -43,15 +53,19 @@ public enum UntrustedText {
   /// Whether `text` is a name as stored: no invisible character, no surrounding space, not
   /// empty, at most `maximumNameLength` characters.
   public static func isCleanName(_ text: String) -> Bool {
+    text.withUTF8Bytes(isCleanName(utf8:))
+  }
+
+  /// Whether the valid UTF-8 `bytes` are a name as stored, read where they lie.
+  static func isCleanName(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Printable ASCII, all a name usually holds, needs no look at its scalars and no copy:
     // loading a thousand tracked coins checks a thousand names.
-    let plainVerdict: Bool? = text.withUTF8Bytes { bytes in
-      guard let first = bytes.first, let last = bytes.last else { return false }
-      guard isPrintableASCII(bytes) else { return nil }
+    guard let first = bytes.first, let last = bytes.last else { return false }
+    guard !isPrintableASCII(bytes) else {
       return first != 0x20 && last != 0x20 && bytes.count <= maximumNameLength
     }
-    if let plainVerdict { return plainVerdict }
-    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == text.utf8.count
+    let text = String(decoding: bytes, as: UTF8.self)
+    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == bytes.count
       && text.count <= maximumNameLength
   }
 
@@ -75,14 +89,12 @@ public enum UntrustedText {
     bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F
   }
 
-  /// Whether `text` is `lengths` bytes long and every byte is in `allowed`, the bytes read in
-  /// place: loading a thousand tracked coins checks three texts of each.
-  private static func holdsOnly(_ allowed: ASCIISet, _ text: String, lengths: ClosedRange<Int>)
-    -> Bool
-  {
-    text.withUTF8Bytes { bytes in
-      lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
-    }
+  /// Whether `bytes` are `lengths` long and every one is in `allowed`: loading a thousand
+  /// tracked coins checks three texts of each.
+  private static func holdsOnly(
+    _ allowed: ASCIISet, _ bytes: UnsafeBufferPointer<UInt8>, lengths: ClosedRange<Int>
+  ) -> Bool {
+    lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
   }
 
   /// `text` with every invisible character written as `\u{1b}`, so that nothing from outside
