@@ -3,7 +3,8 @@
 public enum UntrustedText {
   /// The punctuation a symbol may hold besides ASCII letters and digits; real symbols use it
   /// (`USDC.E`, `ETH2X-FLI`, `USD+`, `$ADS`), and none of it is special inside a shell word
-  /// once the completion scripts treat candidates as literal.
+  /// once the completion scripts treat candidates as literal. `isSymbol` spells it out again as
+  /// bytes.
   public static let symbolPunctuation = ".-_+$"
   /// The longest symbol, in characters.
   public static let maximumSymbolLength = 24
@@ -24,9 +25,20 @@ public enum UntrustedText {
     text.withUTF8Bytes(isSymbol(utf8:))
   }
 
-  /// Whether `bytes` are a symbol as stored, read where they lie.
+  /// Whether `bytes` are a symbol as stored, read where they lie. The allowed bytes are a
+  /// switch, not a set built from `symbolPunctuation`: such a set is built at first use, which
+  /// cost every command that loads the state file 90,000 instructions.
   static func isSymbol(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    holdsOnly(ASCIISet.storedSymbol, bytes, lengths: 1...maximumSymbolLength)
+    (1...maximumSymbolLength).contains(bytes.count)
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+          UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+          UInt8(ascii: "$"):
+          return true
+        default: return false
+        }
+      }
   }
 
   /// Whether `text` can be a CoinGecko id: 1 to 100 lower-case ASCII letters, digits and
@@ -38,7 +50,15 @@ public enum UntrustedText {
 
   /// Whether `bytes` can be a CoinGecko id, read where they lie.
   static func isCoinGeckoID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    holdsOnly(ASCIISet.coinGeckoID, bytes, lengths: 1...maximumIDLength)
+    (1...maximumIDLength).contains(bytes.count)
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+          UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+          return true
+        default: return false
+        }
+      }
   }
 
   /// `text` without invisible characters and surrounding spaces, as a coin name; nil when it is
@@ -89,14 +109,6 @@ public enum UntrustedText {
     bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F
   }
 
-  /// Whether `bytes` are `lengths` long and every one is in `allowed`: loading a thousand
-  /// tracked coins checks three texts of each.
-  private static func holdsOnly(
-    _ allowed: ASCIISet, _ bytes: UnsafeBufferPointer<UInt8>, lengths: ClosedRange<Int>
-  ) -> Bool {
-    lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
-  }
-
   /// `text` with every invisible character written as `\u{1b}`, so that nothing from outside
   /// can move the cursor, retitle the terminal or reorder what is shown.
   public static func terminalEscaped(_ text: String) -> String {
@@ -118,30 +130,6 @@ public enum UntrustedText {
   public static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-}
-
-/// A set of ASCII bytes, one bit each.
-private struct ASCIISet {
-  /// Bytes 0 to 63 and 64 to 127.
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
-
-  static let storedSymbol = ASCIISet(
-    0x41...0x5A, 0x30...0x39, bytes: UntrustedText.symbolPunctuation.utf8)
-  static let coinGeckoID = ASCIISet(0x61...0x7A, 0x30...0x39, bytes: ".-_".utf8)
-
-  init(_ ranges: ClosedRange<UInt8>..., bytes: some Sequence<UInt8> = EmptyCollection()) {
-    for byte in ranges.joined() { insert(byte) }
-    for byte in bytes { insert(byte) }
-  }
-
-  private mutating func insert(_ byte: UInt8) {
-    if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
-  }
-
-  func contains(_ byte: UInt8) -> Bool {
-    byte < 128 && (byte < 64 ? low : high) >> (byte & 63) & 1 == 1
   }
 }
 

@@ -2,41 +2,47 @@
 struct JSONKeyTable: Sendable {
   let names: [String]
   private let utf8: [[UInt8]]
-  /// Each name as a plain JSON string spells it, quotes included, when that is at most 16
-  /// bytes (every key of the state file): compared with a document two words at a time.
-  private let quoted: [QuotedName?]
-
-  /// A name with its quotes, as two words of its bytes in memory order, zero past its end.
-  private struct QuotedName: Sendable {
-    let words: (UInt64, UInt64)
-    /// All ones over the name's bytes, zero past its end.
-    let masks: (UInt64, UInt64)
-    let length: Int
-
-    init?(_ name: String) {
-      let bytes = [UInt8(ascii: "\"")] + Array(name.utf8) + [UInt8(ascii: "\"")]
-      guard bytes.count <= 16 else { return nil }
-      let padding = [UInt8](repeating: 0, count: 16 - bytes.count)
-      words = QuotedName.words(of: bytes + padding)
-      masks = QuotedName.words(of: [UInt8](repeating: 0xFF, count: bytes.count) + padding)
-      length = bytes.count
-    }
-
-    /// The two words the 16 `bytes` make, loaded as a document's bytes are.
-    private static func words(of bytes: [UInt8]) -> (UInt64, UInt64) {
-      bytes.withUnsafeBytes { raw in
-        (
-          raw.loadUnaligned(as: UInt64.self),
-          raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        )
-      }
-    }
-  }
+  /// Each name as a plain JSON string spells it, quotes included, as two little-endian words
+  /// zero past its end, with the masks of its bytes and its length: compared with a document
+  /// two words at a time. A length of 0 marks a name too long for two words (no key of the
+  /// state file is). Plain arrays of integers, as a table of a type of its own costs every
+  /// start the instantiation of that type's metadata.
+  private let quotedWords: [UInt64]
+  private let quotedMasks: [UInt64]
+  private let quotedLengths: [Int]
 
   init(_ names: [String]) {
     self.names = names
     utf8 = names.map { Array($0.utf8) }
-    quoted = names.map(QuotedName.init)
+    var words: [UInt64] = []
+    var masks: [UInt64] = []
+    var lengths: [Int] = []
+    for name in utf8 {
+      let length = name.count + 2
+      var (word, mask) = ((UInt64(0), UInt64(0)), (UInt64(0), UInt64(0)))
+      if length <= 16 {
+        for index in 0..<length {
+          let byte =
+            index == 0 || index == length - 1 ? UInt8(ascii: "\"") : name[index - 1]
+          let shift = UInt64(index % 8 * 8)
+          if index < 8 {
+            word.0 |= UInt64(byte) << shift
+            mask.0 |= 0xFF << shift
+          } else {
+            word.1 |= UInt64(byte) << shift
+            mask.1 |= 0xFF << shift
+          }
+        }
+      }
+      words.append(word.0)
+      words.append(word.1)
+      masks.append(mask.0)
+      masks.append(mask.1)
+      lengths.append(length <= 16 ? length : 0)
+    }
+    quotedWords = words
+    quotedMasks = masks
+    quotedLengths = lengths
   }
 
   /// The position of the name whose UTF-8 is `bytes`.
@@ -51,13 +57,15 @@ struct JSONKeyTable: Sendable {
   /// from `start`: nil too within 16 bytes of its end.
   @inline(__always)
   func quotedLength(of position: Int, at start: Int, in text: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard position < quoted.count, let name = quoted[position], text.count - start >= 16,
+    guard position < quotedLengths.count, quotedLengths[position] > 0, text.count - start >= 16,
       let base = text.baseAddress
     else { return nil }
     let raw = UnsafeRawPointer(base + start)
-    guard raw.loadUnaligned(as: UInt64.self) & name.masks.0 == name.words.0,
-      raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & name.masks.1 == name.words.1
+    let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    guard first & quotedMasks[2 * position] == quotedWords[2 * position],
+      second & quotedMasks[2 * position + 1] == quotedWords[2 * position + 1]
     else { return nil }
-    return name.length
+    return quotedLengths[position]
   }
 }

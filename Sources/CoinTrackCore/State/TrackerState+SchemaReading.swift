@@ -94,13 +94,17 @@ extension JSONReader {
       }
     }
     let fileVersion = try required(version, keys[0], in: path)
-    // A key a version does not have is unknown to a file of that version.
-    for (key, since, isPresent) in [
-      (keys[4], 2, revision != nil), (keys[5], 4, alerts != nil), (keys[6], 4, nextAlertID != nil),
-      (keys[7], 5, trades != nil), (keys[8], 5, nextTradeID != nil),
-    ] where isPresent && fileVersion < since {
-      throw .schema(StateSchemaError(keyPath: key, problem: .unknownKey))
+    // A key a version does not have is unknown to a file of that version. Checked one by one:
+    // an array of (key, version, presence) tuples cost every start the metadata of its type.
+    func refuse(_ key: Int, since: Int, ifPresent isPresent: Bool) throws(StateDocumentError) {
+      guard isPresent, fileVersion < since else { return }
+      throw .schema(StateSchemaError(keyPath: keys[key], problem: .unknownKey))
     }
+    try refuse(4, since: 2, ifPresent: revision != nil)
+    try refuse(5, since: 4, ifPresent: alerts != nil)
+    try refuse(6, since: 4, ifPresent: nextAlertID != nil)
+    try refuse(7, since: 5, ifPresent: trades != nil)
+    try refuse(8, since: 5, ifPresent: nextTradeID != nil)
     let state = TrackerState(
       profile: try required(profile, keys[1], in: path),
       coins: try required(coins, keys[2], in: path),

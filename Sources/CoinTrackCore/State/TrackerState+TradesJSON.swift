@@ -32,8 +32,10 @@ extension Trade {
 extension JSONReader {
   /// The `trades` array, each trade checked against the rules its commands keep.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
-    try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path.index)
+    // The table is a global: read once here, not once for every trade.
+    let keys = Trade.keys
+    return try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
+      try reader.readTrade(at: path, keys: keys)
     }
   }
 
@@ -46,9 +48,10 @@ extension JSONReader {
     try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var elements: [Element] = []
+    let container = path.text
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
       elements.append(
-        try readElement(&self, SchemaPath(container: path.text, index: elements.count)))
+        try readElement(&self, SchemaPath(container: container, index: elements.count)))
     }
     return elements
   }
@@ -57,13 +60,12 @@ extension JSONReader {
   /// converted from its bytes where they lie as it is read, and its key path is spelled out only
   /// for an error from the trade's index alone: texts made for every member only to be checked
   /// and taken apart were most of reading a trade.
-  private mutating func readTrade(at index: Int?) throws(StateDocumentError) -> Trade {
-    let path = SchemaPath(container: Trade.arrayKey, index: index)
-    let keys = Trade.keys.names
+  private mutating func readTrade(at path: SchemaPath, keys keyTable: JSONKeyTable)
+    throws(StateDocumentError) -> Trade
+  {
+    let keys = keyTable.names
     /// The key path of the member at `key`.
-    func member(_ key: Int) -> SchemaPath {
-      SchemaPath(container: Trade.arrayKey, index: index, key: Trade.keys.names[key])
-    }
+    func member(_ key: Int) -> SchemaPath { path.member(keys[key]) }
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
     var day: Day??
@@ -73,7 +75,7 @@ extension JSONReader {
     var price: Price??
     var fee: Price??
     var currency: String??
-    try readMembers(of: path, keys: Trade.keys) { reader, key throws(StateDocumentError) in
+    try readMembers(of: path, keys: keyTable) { reader, key throws(StateDocumentError) in
       switch key {
       case 0:
         id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
@@ -102,7 +104,7 @@ extension JSONReader {
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
       side: try valid(side, 2, "is not one of buy, sell"),
-      coin: try coin.coin(at: path, keys: Trade.keys),
+      coin: try coin.coin(at: path, keys: keyTable),
       quantity: try valid(
         quantity, 6,
         "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals"),
