@@ -61,11 +61,13 @@ import Testing
     // Compared whole with its closing quote: `symbolic` is not `symbol`, nor `coingecko_ids`
     // `coingecko_id`, whose quoted form fills the second word.
     #expect(
-      Self.problem(Self.document(trade: Self.trade.replacingOccurrences(of: "symbol", with: "symbolic")))
+      Self.problem(
+        Self.document(trade: Self.trade.replacingOccurrences(of: "symbol", with: "symbolic")))
         == "'trades[0].symbolic' is not a known key")
     #expect(
       Self.problem(
-        Self.document(coin: Self.coin.replacingOccurrences(of: "coingecko_id", with: "coingecko_ix")))
+        Self.document(
+          coin: Self.coin.replacingOccurrences(of: "coingecko_id", with: "coingecko_ix")))
         == "'coins[0].coingecko_ix' is not a known key")
   }
 
@@ -142,7 +144,9 @@ import Testing
         #expect(bytes.withUnsafeBufferPointer { Day(isoBytes: $0) } == nil, "\(bytes)")
       }
     }
-    for text in ["2023-02-29", "2024-13-01", "0000-01-01", "2024-02-280", "2024-2-28", "2024_02-28"] {
+    for text in [
+      "2023-02-29", "2024-13-01", "0000-01-01", "2024-02-280", "2024-2-28", "2024_02-28",
+    ] {
       #expect(Day(iso: text) == nil, "\(text)")
     }
   }
@@ -153,9 +157,15 @@ import Testing
     for offset in 0..<24 {
       let prefix = String(repeating: "a", count: offset)
       let suffix = String(repeating: "b", count: 30 - offset)
-      #expect(try JSONParser.parse(#"["\#(prefix)\"\#(suffix)"]"#) == .array([.string(prefix + "\"" + suffix)]))
-      #expect(try JSONParser.parse(#"["\#(prefix)é\#(suffix)"]"#) == .array([.string(prefix + "é" + suffix)]))
-      #expect(try JSONParser.parse(#"["\#(prefix)","\#(suffix)"]"#) == .array([.string(prefix), .string(suffix)]))
+      #expect(
+        try JSONParser.parse(#"["\#(prefix)\"\#(suffix)"]"#)
+          == .array([.string(prefix + "\"" + suffix)]))
+      #expect(
+        try JSONParser.parse(#"["\#(prefix)é\#(suffix)"]"#)
+          == .array([.string(prefix + "é" + suffix)]))
+      #expect(
+        try JSONParser.parse(#"["\#(prefix)","\#(suffix)"]"#)
+          == .array([.string(prefix), .string(suffix)]))
       #expect(throws: JSONSyntaxError.self) {
         try JSONParser.parse("[\"\(prefix)\u{1F}\(suffix)\"]")
       }

@@ -29,16 +29,15 @@ public enum UntrustedText {
   /// switch, not a set built from `symbolPunctuation`: such a set is built at first use, which
   /// cost every command that loads the state file 90,000 instructions.
   static func isSymbol(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    (1...maximumSymbolLength).contains(bytes.count)
-      && bytes.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-          UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"),
-          UInt8(ascii: "$"):
-          return true
-        default: return false
-        }
+    holdsOnly(bytes, lengths: 1...maximumSymbolLength) { byte in
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+        UInt8(ascii: "$"):
+        return true
+      default: return false
       }
+    }
   }
 
   /// Whether `text` can be a CoinGecko id: 1 to 100 lower-case ASCII letters, digits and
@@ -50,15 +49,23 @@ public enum UntrustedText {
 
   /// Whether `bytes` can be a CoinGecko id, read where they lie.
   static func isCoinGeckoID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    (1...maximumIDLength).contains(bytes.count)
-      && bytes.allSatisfy { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-          UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
-          return true
-        default: return false
-        }
+    holdsOnly(bytes, lengths: 1...maximumIDLength) { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        return true
+      default: return false
       }
+    }
+  }
+
+  /// Whether `bytes` are `lengths` long and `isAllowed` accepts every one: loading a thousand
+  /// tracked coins checks three texts of each.
+  @inline(__always)
+  private static func holdsOnly(
+    _ bytes: UnsafeBufferPointer<UInt8>, lengths: ClosedRange<Int>, _ isAllowed: (UInt8) -> Bool
+  ) -> Bool {
+    lengths.contains(bytes.count) && bytes.allSatisfy(isAllowed)
   }
 
   /// `text` without invisible characters and surrounding spaces, as a coin name; nil when it is

@@ -20,11 +20,11 @@ struct CoinMembers {
   ) throws(StateDocumentError) {
     switch key - firstKey {
     case 0:
-      symbol = try reader.readString(at: path()) { bytes in
+      symbol = try reader.readUTF8(of: .string, at: path()) { bytes in
         (String(validUTF8: bytes), UntrustedText.isSymbol(utf8: bytes))
       }
     case 1:
-      name = try reader.readString(at: path()) { bytes in
+      name = try reader.readUTF8(of: .string, at: path()) { bytes in
         (String(validUTF8: bytes), UntrustedText.isCleanName(utf8: bytes))
       }
     default:

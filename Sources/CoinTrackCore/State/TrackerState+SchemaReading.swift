@@ -295,20 +295,6 @@ extension JSONReader {
     }
   }
 
-  mutating func readString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try readString(at: path(), String.init(validUTF8:))
-  }
-
-  /// What `convert` makes of a string's UTF-8, read where it lies (see `readString(_:)`).
-  mutating func readString<Value>(
-    at path: @autoclosure () -> SchemaPath, _ convert: (UnsafeBufferPointer<UInt8>) -> Value
-  ) throws(StateDocumentError) -> Value {
-    try expect(.string, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readString(convert) }
-  }
-
   /// Refuses a next value of another kind than `kind`.
   mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
     throws(StateDocumentError)
@@ -319,24 +305,6 @@ extension JSONReader {
         StateSchemaError(
           keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
     }
-  }
-
-  mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-    -> String?
-  {
-    try readOptionalString(at: path(), String.init(validUTF8:))
-  }
-
-  /// What `convert` makes of a string's UTF-8, or nil for null.
-  mutating func readOptionalString<Value>(
-    at path: @autoclosure () -> SchemaPath, _ convert: (UnsafeBufferPointer<UInt8>) -> Value
-  ) throws(StateDocumentError) -> Value? {
-    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readString(at: path(), convert)
-    }
-    try syntax { () throws(JSONSyntaxError) in try readNull() }
-    return nil
   }
 
   mutating func readInteger(
@@ -358,21 +326,6 @@ extension JSONReader {
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .number else { return (kind, nil) }
     return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
-  }
-
-  /// A number's exact text.
-  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try readNumber(at: path(), String.init(validUTF8:))
-  }
-
-  /// What `convert` makes of a number's text, read where it lies.
-  mutating func readNumber<Value>(
-    at path: @autoclosure () -> SchemaPath, _ convert: (UnsafeBufferPointer<UInt8>) -> Value
-  ) throws(StateDocumentError) -> Value {
-    try expect(.number, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readNumber(convert) }
   }
 
   /// A whole number in `range`, or null.

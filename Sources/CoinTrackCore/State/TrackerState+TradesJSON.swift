@@ -79,14 +79,15 @@ extension JSONReader {
       switch key {
       case 0:
         id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
-      case 1: day = try reader.readString(at: member(key), Day.init(isoBytes:))
-      case 2: side = try reader.readString(at: member(key), TradeSide.init(utf8:))
+      case 1: day = try reader.readUTF8(of: .string, at: member(key), Day.init(isoBytes:))
+      case 2: side = try reader.readUTF8(of: .string, at: member(key), TradeSide.init(utf8:))
       case 3, 4, 5: try coin.read(key, from: &reader, at: member(key))
-      case 6: quantity = try reader.readNumber(at: member(key)) { Trade.amount($0, .quantity) }
-      case 7: price = try reader.readNumber(at: member(key)) { Trade.amount($0, .price) }
-      case 8: fee = try reader.readNumber(at: member(key)) { Trade.amount($0, .fee) }
+      case 6:
+        quantity = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .quantity) }
+      case 7: price = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .price) }
+      case 8: fee = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .fee) }
       default:
-        currency = try reader.readString(at: member(key)) { bytes in
+        currency = try reader.readUTF8(of: .string, at: member(key)) { bytes in
           Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
         }
       }
