@@ -56,10 +56,10 @@ extension JSONReader {
     return elements
   }
 
-  /// The trade at `index` of the array. Each member goes to its own variable, checked and
+  /// The trade at `path` in the array. Each member goes to its own variable, checked and
   /// converted from its bytes where they lie as it is read, and its key path is spelled out only
-  /// for an error from the trade's index alone: texts made for every member only to be checked
-  /// and taken apart were most of reading a trade.
+  /// for an error: texts made for every member only to be checked and taken apart were most of
+  /// reading a trade.
   private mutating func readTrade(at path: SchemaPath, keys keyTable: JSONKeyTable)
     throws(StateDocumentError) -> Trade
   {
