@@ -25,33 +25,34 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   /// Parses exactly `YYYY-MM-DD`; nil for any other shape or for an impossible day.
   public init?(iso text: String) {
-    self.init(isoBytes: text.utf8)
+    guard let day = text.withUTF8Bytes(Day.init(isoBytes:)) else { return nil }
+    self = day
   }
 
-  /// Parses exactly the bytes of `YYYY-MM-DD`, without making a string of them (the price
-  /// history reads thousands); nil for any other shape or for an impossible day.
+  /// Parses exactly the bytes of `YYYY-MM-DD`, without making a string of them; nil for any
+  /// other shape or for an impossible day.
   public init?(isoBytes bytes: some Sequence<UInt8>) {
-    var (year, month, day) = (0, 0, 0)
-    var count = 0
-    for byte in bytes {
-      if count == 4 || count == 7 {
-        guard byte == UInt8(ascii: "-") else { return nil }
-      } else {
-        guard count < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
-          return nil
-        }
-        let digit = Int(byte - UInt8(ascii: "0"))
-        if count < 4 {
-          year = year * 10 + digit
-        } else if count < 7 {
-          month = month * 10 + digit
-        } else {
-          day = day * 10 + digit
-        }
-      }
-      count += 1
+    guard let day = Array(bytes).withUnsafeBufferPointer(Day.init(isoBytes:)) else { return nil }
+    self = day
+  }
+
+  /// Parses exactly the bytes of `YYYY-MM-DD` where they lie, each digit read from its fixed
+  /// place: the price history reads thousands, and the state file one for every trade.
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
     }
-    guard count == 10 else { return nil }
+    // A byte below "0" wraps around to far above 9.
+    var largestDigit: UInt8 = 0
+    func digit(_ index: Int) -> Int {
+      let value = bytes[index] &- UInt8(ascii: "0")
+      largestDigit = max(largestDigit, value)
+      return Int(value)
+    }
+    let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+    let month = digit(5) * 10 + digit(6)
+    let day = digit(8) * 10 + digit(9)
+    guard largestDigit < 10 else { return nil }
     self.init(year: year, month: month, day: day)
   }
 

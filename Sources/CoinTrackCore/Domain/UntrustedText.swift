@@ -3,7 +3,8 @@
 public enum UntrustedText {
   /// The punctuation a symbol may hold besides ASCII letters and digits; real symbols use it
   /// (`USDC.E`, `ETH2X-FLI`, `USD+`, `$ADS`), and none of it is special inside a shell word
-  /// once the completion scripts treat candidates as literal.
+  /// once the completion scripts treat candidates as literal. `isSymbol` spells it out again as
+  /// bytes.
   public static let symbolPunctuation = ".-_+$"
   /// The longest symbol, in characters.
   public static let maximumSymbolLength = 24
@@ -21,14 +22,50 @@ public enum UntrustedText {
 
   /// Whether `text` is a symbol as stored: 1 to 24 capitals, digits and `. - _ + $`.
   public static func isSymbol(_ text: String) -> Bool {
-    holdsOnly(ASCIISet.storedSymbol, text, lengths: 1...maximumSymbolLength)
+    text.withUTF8Bytes(isSymbol(utf8:))
+  }
+
+  /// Whether `bytes` are a symbol as stored, read where they lie. The allowed bytes are a
+  /// switch, not a set built from `symbolPunctuation`: such a set is built at first use, which
+  /// cost every command that loads the state file 90,000 instructions.
+  static func isSymbol(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    holdsOnly(bytes, lengths: 1...maximumSymbolLength) { byte in
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "+"),
+        UInt8(ascii: "$"):
+        return true
+      default: return false
+      }
+    }
   }
 
   /// Whether `text` can be a CoinGecko id: 1 to 100 lower-case ASCII letters, digits and
   /// `. - _`. It never holds `/`, which keeps it apart from the id of a coin known by its
   /// symbol alone (`symbol/FOO`).
   public static func isCoinGeckoID(_ text: String) -> Bool {
-    holdsOnly(ASCIISet.coinGeckoID, text, lengths: 1...maximumIDLength)
+    text.withUTF8Bytes(isCoinGeckoID(utf8:))
+  }
+
+  /// Whether `bytes` can be a CoinGecko id, read where they lie.
+  static func isCoinGeckoID(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    holdsOnly(bytes, lengths: 1...maximumIDLength) { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"):
+        return true
+      default: return false
+      }
+    }
+  }
+
+  /// Whether `bytes` are `lengths` long and `isAllowed` accepts every one: loading a thousand
+  /// tracked coins checks three texts of each.
+  @inline(__always)
+  private static func holdsOnly(
+    _ bytes: UnsafeBufferPointer<UInt8>, lengths: ClosedRange<Int>, _ isAllowed: (UInt8) -> Bool
+  ) -> Bool {
+    lengths.contains(bytes.count) && bytes.allSatisfy(isAllowed)
   }
 
   /// `text` without invisible characters and surrounding spaces, as a coin name; nil when it is
@@ -43,15 +80,19 @@ public enum UntrustedText {
   /// Whether `text` is a name as stored: no invisible character, no surrounding space, not
   /// empty, at most `maximumNameLength` characters.
   public static func isCleanName(_ text: String) -> Bool {
+    text.withUTF8Bytes(isCleanName(utf8:))
+  }
+
+  /// Whether the valid UTF-8 `bytes` are a name as stored, read where they lie.
+  static func isCleanName(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     // Printable ASCII, all a name usually holds, needs no look at its scalars and no copy:
     // loading a thousand tracked coins checks a thousand names.
-    let plainVerdict: Bool? = text.withUTF8Bytes { bytes in
-      guard let first = bytes.first, let last = bytes.last else { return false }
-      guard isPrintableASCII(bytes) else { return nil }
+    guard let first = bytes.first, let last = bytes.last else { return false }
+    guard !isPrintableASCII(bytes) else {
       return first != 0x20 && last != 0x20 && bytes.count <= maximumNameLength
     }
-    if let plainVerdict { return plainVerdict }
-    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == text.utf8.count
+    let text = String(decoding: bytes, as: UTF8.self)
+    return firstInvisible(in: text) == nil && text.trimmingSpaces().utf8.count == bytes.count
       && text.count <= maximumNameLength
   }
 
@@ -75,16 +116,6 @@ public enum UntrustedText {
     bytes.reduce(0) { max($0, $1 &- 0x20) } < 0x5F
   }
 
-  /// Whether `text` is `lengths` bytes long and every byte is in `allowed`, the bytes read in
-  /// place: loading a thousand tracked coins checks three texts of each.
-  private static func holdsOnly(_ allowed: ASCIISet, _ text: String, lengths: ClosedRange<Int>)
-    -> Bool
-  {
-    text.withUTF8Bytes { bytes in
-      lengths.contains(bytes.count) && bytes.allSatisfy(allowed.contains)
-    }
-  }
-
   /// `text` with every invisible character written as `\u{1b}`, so that nothing from outside
   /// can move the cursor, retitle the terminal or reorder what is shown.
   public static func terminalEscaped(_ text: String) -> String {
@@ -106,30 +137,6 @@ public enum UntrustedText {
   public static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-  }
-}
-
-/// A set of ASCII bytes, one bit each.
-private struct ASCIISet {
-  /// Bytes 0 to 63 and 64 to 127.
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
-
-  static let storedSymbol = ASCIISet(
-    0x41...0x5A, 0x30...0x39, bytes: UntrustedText.symbolPunctuation.utf8)
-  static let coinGeckoID = ASCIISet(0x61...0x7A, 0x30...0x39, bytes: ".-_".utf8)
-
-  init(_ ranges: ClosedRange<UInt8>..., bytes: some Sequence<UInt8> = EmptyCollection()) {
-    for byte in ranges.joined() { insert(byte) }
-    for byte in bytes { insert(byte) }
-  }
-
-  private mutating func insert(_ byte: UInt8) {
-    if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
-  }
-
-  func contains(_ byte: UInt8) -> Bool {
-    byte < 128 && (byte < 64 ? low : high) >> (byte & 63) & 1 == 1
   }
 }
 

@@ -108,7 +108,7 @@ struct JSONReader {
   }
 
   /// Reads past a number, checking its syntax; the range of its text.
-  private mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
+  mutating func scanNumber() throws(JSONSyntaxError) -> Range<Int> {
     skipWhitespace()
     let start = position
     _ = consume(UInt8(ascii: "-"))
@@ -205,11 +205,18 @@ struct JSONReader {
   }
 
   /// Like `nextKey()`, but finds the key in `keys` by its bytes, making no string for it unless
-  /// it is unknown or written with escapes.
-  mutating func nextKey(in keys: JSONKeyTable) throws(JSONSyntaxError) -> KeyMatch? {
+  /// it is unknown or written with escapes. The key at `expected` is tried first, compared
+  /// whole: the documents this program writes hold their keys in the table's order, and finding
+  /// each key among all of them was a quarter of reading a trade.
+  mutating func nextKey(in keys: JSONKeyTable, expecting expected: Int = 0) throws(JSONSyntaxError)
+    -> KeyMatch?
+  {
     guard try beginMember() else { return nil }
     let match: KeyMatch
-    if let (content, _) = plainString(at: position),
+    if let length = keys.quotedLength(of: expected, at: position, in: bytes) {
+      position += length
+      match = .known(expected)
+    } else if let (content, _) = plainString(at: position),
       let known = keys.position(ofUTF8: UnsafeBufferPointer(rebasing: bytes[content]))
     {
       position = content.upperBound + 1
@@ -246,9 +253,27 @@ struct JSONReader {
   /// The content of the string whose opening quote is at `quote`, and whether it is ASCII,
   /// when it has no escapes and no control characters; nil otherwise.
   @inline(__always)
-  private func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
+  func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
     var end = quote + 1
     var isASCII = true
+    // Eight bytes at a time while none of them ends the scan: a quote, a backslash or a control
+    // character sets the high bit of its byte in `stops` (and may set others above it, which
+    // only hands those eight to the byte loop below).
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    if let base = bytes.baseAddress {
+      while bytes.count - end >= 8 {
+        let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let stops =
+          ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
+            | (word &- ones &* 0x20) & ~word) & highBits
+        guard stops == 0 else { break }
+        isASCII = isASCII && word & highBits == 0
+        end += 8
+      }
+    }
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
       bytes[end] >= 0x20
     {
@@ -326,7 +351,7 @@ struct JSONReader {
   }
 
   @inline(__always)
-  private mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1

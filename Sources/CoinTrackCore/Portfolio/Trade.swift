@@ -50,41 +50,76 @@ extension Trade {
 
   /// A quantity: plain decimal text without a sign, above zero, with at most 18 decimals.
   public static func checkedQuantity(_ input: String) throws(TradeError) -> Price {
-    let quantity = try checkedAmount(input, what: .quantity)
-    let exact = ExactDecimal(quantity)
-    guard exact.scale <= maximumQuantityDecimals else {
-      throw TradeError.tooManyDecimals(input: input, allowed: maximumQuantityDecimals)
-    }
-    guard !exact.isZero else { throw TradeError.quantityNotPositive(input: input) }
-    return quantity
+    try checkedAmount(input, what: .quantity)
   }
 
-  /// A price per unit or a fee: plain decimal text without a sign, zero or above.
+  /// A price per unit or a fee: plain decimal text without a sign, zero or above; a quantity
+  /// keeps its own rules besides (see `checkedQuantity`).
   public static func checkedAmount(_ input: String, what: TradeError.NumberKind) throws(TradeError)
     -> Price
   {
-    guard input.utf8.count <= maximumNumberLength, let amount = Price(decimalText: input) else {
+    try input.withUTF8Bytes { bytes in
+      Result { () throws(TradeError) in try checkedAmount(utf8: bytes, what: what) }
+    }.get()
+  }
+
+  /// The amount whose text is `bytes`, checked as `checkedAmount` checks text, read where the
+  /// bytes lie: the state file holds three amounts for every trade.
+  static func checkedAmount(utf8 bytes: UnsafeBufferPointer<UInt8>, what: TradeError.NumberKind)
+    throws(TradeError) -> Price
+  {
+    /// The input, made into text only for an error.
+    var input: String { String(decoding: bytes, as: UTF8.self) }
+    guard bytes.count <= maximumNumberLength, Price.isPlainDecimal(bytes) else {
       throw TradeError.malformedNumber(input: input, what: what)
     }
-    guard !input.hasPrefix("-") else {
+    guard bytes[0] != UInt8(ascii: "-") else {
       throw what == .quantity
         ? TradeError.quantityNotPositive(input: input)
         : TradeError.negativeAmount(input: input, what: what)
     }
-    return amount
+    if what == .quantity {
+      let decimals = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes.count - $0 - 1 } ?? 0
+      guard decimals <= maximumQuantityDecimals else {
+        throw TradeError.tooManyDecimals(input: input, allowed: maximumQuantityDecimals)
+      }
+      guard bytes.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
+        throw TradeError.quantityNotPositive(input: input)
+      }
+    }
+    return Price(plainDecimalUTF8: bytes)
   }
 
   /// A currency code in upper case: 2 to 10 ASCII letters and digits, starting with a letter.
   public static func checkedCurrency(_ input: String) throws(TradeError) -> String {
     let code = input.uppercased()
-    let bytes = code.utf8
-    guard currencyCodeLengths.contains(bytes.count), let first = bytes.first,
-      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
-      bytes.allSatisfy({
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
-          || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-      })
-    else { throw TradeError.malformedCurrency(input: input) }
+    guard code.withUTF8Bytes(isCurrencyCode) else {
+      throw TradeError.malformedCurrency(input: input)
+    }
     return code
+  }
+
+  /// Whether `bytes` are a currency code as stored: 2 to 10 capitals and digits, a capital first.
+  static func isCurrencyCode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard currencyCodeLengths.contains(bytes.count),
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[0])
+    else { return false }
+    return bytes.allSatisfy {
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
+  }
+}
+
+extension TradeSide {
+  /// The side whose name is `bytes`, compared where they lie; nil for any other text.
+  init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.spells("buy") {
+      self = .buy
+    } else if bytes.spells("sell") {
+      self = .sell
+    } else {
+      return nil
+    }
   }
 }

@@ -1,31 +1,20 @@
 /// The rules each tracked coin of a state file must keep, beyond the JSON types: the text rules
 /// of `UntrustedText`, and no list id or coin id twice.
 extension TrackerState {
-  /// The first rule `coin` breaks: the position of the broken member among a coin's keys (`id`,
-  /// `symbol`, `name`, `coingecko_id`) and the rule in words; nil when it keeps them all.
-  static func brokenRule(of coin: Coin) -> (key: Int, rule: String)? {
-    if !UntrustedText.isSymbol(coin.symbol) {
-      return (
-        1,
-        "is not a symbol: 1 to \(UntrustedText.maximumSymbolLength) capitals, digits and "
-          + UntrustedText.symbolPunctuation.map(String.init).joined(separator: " ")
-      )
+  /// The rule in words of a coin's member: `symbol`, `name` or `coingecko_id` by its position
+  /// among them.
+  static func coinRule(_ member: Int) -> String {
+    switch member {
+    case 0:
+      return "is not a symbol: 1 to \(UntrustedText.maximumSymbolLength) capitals, digits and "
+        + UntrustedText.symbolPunctuation.map(String.init).joinedText(separator: " ")
+    case 1:
+      return "is not a name: 1 to \(UntrustedText.maximumNameLength) characters without control "
+        + "or invisible characters or surrounding spaces"
+    default:
+      return "is not a CoinGecko id: 1 to \(UntrustedText.maximumIDLength) lower-case letters, "
+        + "digits and . - _"
     }
-    if !UntrustedText.isCleanName(coin.name) {
-      return (
-        2,
-        "is not a name: 1 to \(UntrustedText.maximumNameLength) characters without control or "
-          + "invisible characters or surrounding spaces"
-      )
-    }
-    if let id = coin.coingeckoID, !UntrustedText.isCoinGeckoID(id) {
-      return (
-        3,
-        "is not a CoinGecko id: 1 to \(UntrustedText.maximumIDLength) lower-case letters, "
-          + "digits and . - _"
-      )
-    }
-    return nil
   }
 
   /// The first coin with the list id or the coin id of an earlier one (its list id first):

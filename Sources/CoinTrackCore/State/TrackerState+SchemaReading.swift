@@ -94,13 +94,17 @@ extension JSONReader {
       }
     }
     let fileVersion = try required(version, keys[0], in: path)
-    // A key a version does not have is unknown to a file of that version.
-    for (key, since, isPresent) in [
-      (keys[4], 2, revision != nil), (keys[5], 4, alerts != nil), (keys[6], 4, nextAlertID != nil),
-      (keys[7], 5, trades != nil), (keys[8], 5, nextTradeID != nil),
-    ] where isPresent && fileVersion < since {
-      throw .schema(StateSchemaError(keyPath: key, problem: .unknownKey))
+    // A key a version does not have is unknown to a file of that version. Checked one by one:
+    // an array of (key, version, presence) tuples cost every start the metadata of its type.
+    func refuse(_ key: Int, since: Int, ifPresent isPresent: Bool) throws(StateDocumentError) {
+      guard isPresent, fileVersion < since else { return }
+      throw .schema(StateSchemaError(keyPath: keys[key], problem: .unknownKey))
     }
+    try refuse(4, since: 2, ifPresent: revision != nil)
+    try refuse(5, since: 4, ifPresent: alerts != nil)
+    try refuse(6, since: 4, ifPresent: nextAlertID != nil)
+    try refuse(7, since: 5, ifPresent: trades != nil)
+    try refuse(8, since: 5, ifPresent: nextTradeID != nil)
     let state = TrackerState(
       profile: try required(profile, keys[1], in: path),
       coins: try required(coins, keys[2], in: path),
@@ -173,29 +177,17 @@ extension JSONReader {
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
       let coinPath = SchemaPath(container: container, index: coins.count)
       var id: Int?
-      var symbol: String?
-      var name: String?
-      var coingeckoID: String??
+      var coin = CoinMembers(firstKey: 1)
       try readMembers(of: coinPath, keys: keyTable) {
         reader, key throws(StateDocumentError) in
-        switch key {
-        case 0: id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
-        case 1: symbol = try reader.readString(at: coinPath.member(keys[key]))
-        case 2: name = try reader.readString(at: coinPath.member(keys[key]))
-        default: coingeckoID = try reader.readOptionalString(at: coinPath.member(keys[key]))
+        if key == 0 {
+          id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
+        } else {
+          try coin.read(key, from: &reader, at: coinPath.member(keys[key]))
         }
       }
-      let coin = TrackedCoin(
-        id: try required(id, keys[0], in: coinPath),
-        coin: Coin(
-          symbol: try required(symbol, keys[1], in: coinPath),
-          name: try required(name, keys[2], in: coinPath),
-          coingeckoID: try required(coingeckoID, keys[3], in: coinPath)))
-      if let (key, rule) = TrackerState.brokenRule(of: coin.coin) {
-        throw .schema(
-          StateSchemaError(keyPath: coinPath.member(keys[key]).text, problem: .invalid(rule)))
-      }
-      coins.append(coin)
+      let trackedID = try required(id, keys[0], in: coinPath)
+      coins.append(TrackedCoin(id: trackedID, coin: try coin.coin(at: coinPath, keys: keyTable)))
     }
     if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
       let path = SchemaPath(container: container, index: index, key: key)
@@ -214,9 +206,7 @@ extension JSONReader {
   private mutating func readAlert(at path: SchemaPath) throws(StateDocumentError) -> Alert {
     let keys = Alert.keys.names
     var id: Int?
-    var symbol: String?
-    var name: String?
-    var coingeckoID: String??
+    var coinMembers = CoinMembers(firstKey: 1)
     var condition: String?
     var threshold: String?
     var days: Int??
@@ -226,9 +216,7 @@ extension JSONReader {
       let member = path.member(keys[key])
       switch key {
       case 0: id = try reader.readInteger(at: member, in: 1...TrackerState.largestID)
-      case 1: symbol = try reader.readString(at: member)
-      case 2: name = try reader.readString(at: member)
-      case 3: coingeckoID = try reader.readOptionalString(at: member)
+      case 1, 2, 3: try coinMembers.read(key, from: &reader, at: member)
       case 4: condition = try reader.readString(at: member)
       case 5: threshold = try reader.readNumberText(at: member)
       case 6: days = try reader.readOptionalInteger(at: member, in: AlertCondition.dayRange)
@@ -236,19 +224,12 @@ extension JSONReader {
       default: firedOn = try reader.readOptionalString(at: member)
       }
     }
-    let coin = Coin(
-      symbol: try required(symbol, keys[1], in: path), name: try required(name, keys[2], in: path),
-      coingeckoID: try required(coingeckoID, keys[3], in: path))
-    if let (key, rule) = TrackerState.brokenRule(of: coin) {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(TrackerState.coinKeys.names[key]).text, problem: .invalid(rule)))
-    }
+    let coin = try coinMembers.coin(at: path, keys: Alert.keys)
     let conditionName = try required(condition, keys[4], in: path)
     let thresholdText = try required(threshold, keys[5], in: path)
     let dayCount = try required(days, keys[6], in: path)
     // Only a change looks back over days; checked here to blame `days` rather than the name.
-    if ["above", "below"].contains(conditionName), dayCount != nil {
+    if conditionName == "above" || conditionName == "below", dayCount != nil {
       throw .schema(
         StateSchemaError(
           keyPath: path.member(keys[6]).text, problem: .invalid("must be null for a price alert")))
@@ -293,7 +274,10 @@ extension JSONReader {
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
-    while let match = try syntax({ () throws(JSONSyntaxError) in try nextKey(in: keys) }) {
+    var expected = 0
+    while let match = try syntax({ () throws(JSONSyntaxError) in
+      try nextKey(in: keys, expecting: expected)
+    }) {
       let position: Int
       switch match {
       case .known(let known): position = known
@@ -306,15 +290,9 @@ extension JSONReader {
             keyPath: path.member(keys.names[position]).text, problem: .invalid("appears twice")))
       }
       seen |= 1 << position
+      expected = position + 1
       try read(&self, position)
     }
-  }
-
-  mutating func readString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try expect(.string, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readString() }
   }
 
   /// Refuses a next value of another kind than `kind`.
@@ -327,17 +305,6 @@ extension JSONReader {
         StateSchemaError(
           keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
     }
-  }
-
-  mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError)
-    -> String?
-  {
-    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
-      return try readString(at: path())
-    }
-    try syntax { () throws(JSONSyntaxError) in try readNull() }
-    return nil
   }
 
   mutating func readInteger(
@@ -359,14 +326,6 @@ extension JSONReader {
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .number else { return (kind, nil) }
     return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
-  }
-
-  /// A number's exact text.
-  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
-    throws(StateDocumentError) -> String
-  {
-    try expect(.number, at: path())
-    return try syntax { () throws(JSONSyntaxError) in try readNumber() }
   }
 
   /// A whole number in `range`, or null.

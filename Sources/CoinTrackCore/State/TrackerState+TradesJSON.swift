@@ -32,8 +32,10 @@ extension Trade {
 extension JSONReader {
   /// The `trades` array, each trade checked against the rules its commands keep.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
-    try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path.index)
+    // The table is a global: read once here, not once for every trade.
+    let keys = Trade.keys
+    return try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
+      try reader.readTrade(at: path, keys: keys)
     }
   }
 
@@ -46,89 +48,80 @@ extension JSONReader {
     try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var elements: [Element] = []
+    let container = path.text
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
       elements.append(
-        try readElement(&self, SchemaPath(container: path.text, index: elements.count)))
+        try readElement(&self, SchemaPath(container: container, index: elements.count)))
     }
     return elements
   }
 
-  /// The trade at `index` of the array. Each member goes to its own variable, and its key path
-  /// is spelled out only for an error from the trade's index alone: an array of texts per trade,
-  /// and key paths built, or captured with their strings, for every member were two thirds of
+  /// The trade at `path` in the array. Each member goes to its own variable, checked and
+  /// converted from its bytes where they lie as it is read, and its key path is spelled out only
+  /// for an error: texts made for every member only to be checked and taken apart were most of
   /// reading a trade.
-  private mutating func readTrade(at index: Int?) throws(StateDocumentError) -> Trade {
-    let path = SchemaPath(container: Trade.arrayKey, index: index)
-    let keys = Trade.keys.names
+  private mutating func readTrade(at path: SchemaPath, keys keyTable: JSONKeyTable)
+    throws(StateDocumentError) -> Trade
+  {
+    let keys = keyTable.names
     /// The key path of the member at `key`.
-    func member(_ key: Int) -> SchemaPath {
-      SchemaPath(container: Trade.arrayKey, index: index, key: Trade.keys.names[key])
-    }
+    func member(_ key: Int) -> SchemaPath { path.member(keys[key]) }
+    // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
-    var date: String?
-    var sideName: String?
-    var symbol: String?
-    var name: String?
-    var coingeckoID: String??
-    var quantityText: String?
-    var priceText: String?
-    var feeText: String?
-    var currencyCode: String?
-    try readMembers(of: path, keys: Trade.keys) { reader, key throws(StateDocumentError) in
+    var day: Day??
+    var side: TradeSide??
+    var coin = CoinMembers(firstKey: 3)
+    var quantity: Price??
+    var price: Price??
+    var fee: Price??
+    var currency: String??
+    try readMembers(of: path, keys: keyTable) { reader, key throws(StateDocumentError) in
       switch key {
       case 0:
         id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
-      case 1: date = try reader.readString(at: member(key))
-      case 2: sideName = try reader.readString(at: member(key))
-      case 3: symbol = try reader.readString(at: member(key))
-      case 4: name = try reader.readString(at: member(key))
-      case 5: coingeckoID = try reader.readOptionalString(at: member(key))
-      case 6: quantityText = try reader.readNumberText(at: member(key))
-      case 7: priceText = try reader.readNumberText(at: member(key))
-      case 8: feeText = try reader.readNumberText(at: member(key))
-      default: currencyCode = try reader.readString(at: member(key))
+      case 1: day = try reader.readUTF8(of: .string, at: member(key), Day.init(isoBytes:))
+      case 2: side = try reader.readUTF8(of: .string, at: member(key), TradeSide.init(utf8:))
+      case 3, 4, 5: try coin.read(key, from: &reader, at: member(key))
+      case 6:
+        quantity = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .quantity) }
+      case 7: price = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .price) }
+      case 8: fee = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .fee) }
+      default:
+        currency = try reader.readUTF8(of: .string, at: member(key)) { bytes in
+          Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
+        }
       }
     }
-    /// The member at `key`, which must be present.
-    func present<Value>(_ value: Value?, _ key: Int) throws(StateDocumentError) -> Value {
-      try required(value, keys[key], in: path)
-    }
-    /// Refuses the member at `key` for breaking `rule`.
-    func broken(_ key: Int, _ rule: String) -> StateDocumentError {
-      .schema(StateSchemaError(keyPath: member(key).text, problem: .invalid(rule)))
-    }
-    let tradeID = try present(id, 0)
-    guard let day = Day(iso: try present(date, 1)) else {
-      throw broken(1, "is not a date YYYY-MM-DD")
-    }
-    guard let side = TradeSide(rawValue: try present(sideName, 2)) else {
-      throw broken(2, "is not one of buy, sell")
-    }
-    let coin = Coin(
-      symbol: try present(symbol, 3), name: try present(name, 4),
-      coingeckoID: try present(coingeckoID, 5))
-    if let (key, rule) = TrackerState.brokenRule(of: coin) {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(TrackerState.coinKeys.names[key]).text, problem: .invalid(rule)))
-    }
-    guard let quantity = try? Trade.checkedQuantity(try present(quantityText, 6)) else {
-      throw broken(
-        6, "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals")
-    }
-    guard let price = try? Trade.checkedAmount(try present(priceText, 7), what: .price) else {
-      throw broken(7, "is not a price: plain decimal, 0 or above")
-    }
-    guard let fee = try? Trade.checkedAmount(try present(feeText, 8), what: .fee) else {
-      throw broken(8, "is not a fee: plain decimal, 0 or above")
-    }
-    let currency = try present(currencyCode, 9)
-    guard (try? Trade.checkedCurrency(currency)) == currency else {
-      throw broken(9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
+    /// The member at `key`, which must be present and keep `rule`.
+    func valid<Value>(_ value: Value??, _ key: Int, _ rule: @autoclosure () -> String)
+      throws(StateDocumentError) -> Value
+    {
+      guard let value = try required(value, keys[key], in: path) else {
+        throw .schema(StateSchemaError(keyPath: member(key).text, problem: .invalid(rule())))
+      }
+      return value
     }
     return Trade(
-      id: tradeID, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
-      currency: currency)
+      id: try required(id, keys[0], in: path),
+      day: try valid(day, 1, "is not a date YYYY-MM-DD"),
+      side: try valid(side, 2, "is not one of buy, sell"),
+      coin: try coin.coin(at: path, keys: keyTable),
+      quantity: try valid(
+        quantity, 6,
+        "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals"),
+      price: try valid(price, 7, "is not a price: plain decimal, 0 or above"),
+      fee: try valid(fee, 8, "is not a fee: plain decimal, 0 or above"),
+      currency: try valid(
+        currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"))
+  }
+}
+
+extension Trade {
+  /// The amount whose text is `bytes` when it keeps the rules of `what`; nil otherwise.
+  fileprivate static func amount(_ bytes: UnsafeBufferPointer<UInt8>, _ what: TradeError.NumberKind)
+    -> Price?
+  {
+    try? checkedAmount(utf8: bytes, what: what)
   }
 }
 

@@ -1,0 +1,55 @@
+/// Values handed over as the UTF-8 they are written with, where it lies in the document: the
+/// state file's fields are checked and converted from their bytes, with no string made first
+/// only to be checked and taken apart again.
+extension JSONReader {
+  /// Reads a string and returns what `convert` makes of its UTF-8: the bytes where they lie
+  /// when the string is ASCII without escapes, as nearly every string of a state file is, else
+  /// the decoded text's.
+  @inline(__always)
+  mutating func readString<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
+    throws(JSONSyntaxError) -> Value
+  {
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+      let (content, isASCII) = plainString(at: position), isASCII
+    {
+      position = content.upperBound + 1
+      return convert(UnsafeBufferPointer(rebasing: bytes[content]))
+    }
+    return try readString().withUTF8Bytes(convert)
+  }
+
+  /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.
+  @inline(__always)
+  mutating func readNumber<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
+    throws(JSONSyntaxError) -> Value
+  {
+    convert(UnsafeBufferPointer(rebasing: bytes[try scanNumber()]))
+  }
+}
+
+extension String {
+  /// The text whose UTF-8 is `bytes`, which must be valid UTF-8.
+  ///
+  /// Text of up to 15 bytes is copied into a string that needs no memory of its own, and when
+  /// it is ASCII that is all: `String(decoding:as:)` checks every byte again first, which was
+  /// half of what each field of a trade cost to read.
+  init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count <= 15 else {
+      self.init(decoding: bytes, as: UTF8.self)
+      return
+    }
+    self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+      buffer.baseAddress!.initialize(from: source, count: bytes.count)
+      return bytes.count
+    }
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the bytes are exactly those of `word`.
+  @inline(__always)
+  func spells(_ word: StaticString) -> Bool {
+    hasSameBytes(as: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+}
