@@ -87,11 +87,17 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The price's exact value, keeping the digits it has after the point.
   init(_ price: Price) {
-    let (isNegative, units, scale) = price.text.withUTF8Bytes(Self.units(ofDecimalText:))
+    self = price.text.withUTF8Bytes(ExactDecimal.init(plainDecimalBytes:))
+  }
+
+  /// The exact value of bytes of plain decimal text (as `Price.isPlainDecimal` accepts), read
+  /// where they lie: the local history's closes are never made into text to be added up.
+  init(plainDecimalBytes bytes: UnsafeBufferPointer<UInt8>) {
+    let (isNegative, units, scale) = Self.units(ofDecimalText: bytes)
     if let units {
       self.init(units: isNegative ? -units : units, scale: scale)
     } else {
-      let digits = price.text.utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
+      let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
     }
   }

@@ -59,7 +59,13 @@ public struct CoinHistory: Sendable {
 
   /// The close of the row at `position` as an exact decimal.
   func close(at position: Int) -> ExactDecimal {
-    ExactDecimal(price(at: position))
+    let start = Int(entries[position].priceStart)
+    // Checked as plain decimal text when the file was read.
+    return bytes.withUnsafeBufferPointer {
+      ExactDecimal(
+        plainDecimalBytes: UnsafeBufferPointer(
+          rebasing: $0[start..<(start + Int(entries[position].priceLength))]))
+    }
   }
 
   private func priceBytes(at position: Int) -> ArraySlice<UInt8> {

@@ -125,8 +125,9 @@ extension CostBasis {
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised
     }
-    for position in positions where position.quantity == .zero {
-      realised = realised + position.realised.rounded(toScale: position.moneyScale)
+    // By index: a position taken out of the array whole is copied, coin and lots included.
+    for index in positions.indices where positions[index].quantity == .zero {
+      realised = realised + positions[index].realised.rounded(toScale: positions[index].moneyScale)
     }
     return ValuedAmounts(cost: cost, value: value, realised: realised)
   }

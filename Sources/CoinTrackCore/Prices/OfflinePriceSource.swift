@@ -118,19 +118,19 @@ public struct OfflinePriceSource: PriceSource {
       source: { position in
         switch place(position) {
         case .snapshot: snapshotName
-        case .history(let row): row.map(held.source(at:)) ?? last.source
+        case .history(let row): row.map { held.source(at: $0) } ?? last.source
         }
       },
       price: { position in
         switch place(position) {
         case .snapshot(let day): series?.price(on: day)
-        case .history(let row): row.map(held.price(at:))
+        case .history(let row): row.map { held.price(at: $0) }
         }
       },
       close: { position in
         switch place(position) {
         case .snapshot(let day): series?.price(on: day).map(ExactDecimal.init)
-        case .history(let row): row.map(held.close(at:))
+        case .history(let row): row.map { held.close(at: $0) }
         }
       })
   }
