@@ -2,8 +2,8 @@
 /// limbs (zero has none). A decimal base makes reading and writing digits, and scaling by powers
 /// of ten, simple slicing.
 ///
-/// Up to three limbs (a value below 10^54: every quantity and price, and a cost at the cost
-/// basis's working scale of 36 decimals) are held inline, so that arithmetic on them allocates
+/// Up to three limbs (a value below 10^54: every quantity and price, and a cost with the cost
+/// basis's guard decimals) are held inline, so that arithmetic on them allocates
 /// nothing: allocating and freeing a limb array for every step was a third of `portfolio show`.
 /// Larger values keep all their limbs in an array.
 struct DecimalMagnitude: Comparable, Sendable {

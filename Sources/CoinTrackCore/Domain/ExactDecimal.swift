@@ -332,7 +332,7 @@ struct ExactDecimal: Comparable, Sendable {
     if exponent < 0, divisorMagnitude.smallValue != nil {
       // Dividing by the divisor and then by the power of ten rounds down as dividing by their
       // product does, without the digit-by-digit long division a product of many digits needs
-      // (a cost with the working scale's 36 decimals over a quantity).
+      // (a cost with the cost basis's guard decimals over a quantity).
       quotient = dividend.quotientAndRemainder(dividingBy: divisorMagnitude).quotient
         .dividedByPowerOfTen(-exponent)
       remainder = dividend - quotient * denominator

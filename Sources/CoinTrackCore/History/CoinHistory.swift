@@ -54,23 +54,21 @@ public struct CoinHistory: Sendable {
   /// The close of the row at `position`, exactly as the file writes it.
   public func price(at position: Int) -> Price {
     // Checked as plain decimal text when the file was read.
-    Price(decimalText: String(decoding: priceBytes(at: position), as: UTF8.self))!
+    withPriceBytes(at: position, Price.init(plainDecimalUTF8:))
   }
 
   /// The close of the row at `position` as an exact decimal.
   func close(at position: Int) -> ExactDecimal {
-    let start = Int(entries[position].priceStart)
-    // Checked as plain decimal text when the file was read.
-    return bytes.withUnsafeBufferPointer {
-      ExactDecimal(
-        plainDecimalBytes: UnsafeBufferPointer(
-          rebasing: $0[start..<(start + Int(entries[position].priceLength))]))
-    }
+    withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:))
   }
 
-  private func priceBytes(at position: Int) -> ArraySlice<UInt8> {
+  /// `body` of the bytes of the price of the row at `position`, where they lie.
+  private func withPriceBytes<Result>(
+    at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
     let start = Int(entries[position].priceStart)
-    return bytes[start..<(start + Int(entries[position].priceLength))]
+    let end = start + Int(entries[position].priceLength)
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// The position of the first row on or after `day` (`count` when there is none).

@@ -8,7 +8,8 @@ public enum CostMethod: String, Hashable, Sendable, CaseIterable {
 
 /// One coin's position as its trades are applied in day order: what is held, what that cost,
 /// and the profit realised by the sales so far. Amounts are exact; a share of a cost that does
-/// not divide evenly is rounded half to even to `CostBasis.workingScale` decimals, and a sale
+/// not divide evenly is rounded half to even to `CostBasis.guardDecimals` more decimals than
+/// money is shown with (or its own, when it has more), and a sale
 /// of everything held takes the whole remaining cost, so an emptied holding costs exactly 0.
 struct Position: Sendable {
   let coin: Coin
@@ -91,7 +92,7 @@ struct Position: Sendable {
     -> ExactDecimal
   {
     guard part < whole else { return total }
-    let scale = max(CostBasis.workingScale, total.scale)
+    let scale = max(moneyScale + CostBasis.guardDecimals, total.scale)
     // `whole` is above `part`, which is above 0: never a division by zero.
     return (total * part).divided(by: whole, scale: scale)!
   }
@@ -101,8 +102,11 @@ struct Position: Sendable {
 /// order (and on one day in id order): `advance(through:)` applies the trades up to a day, so a
 /// walk over many days applies each trade once.
 struct CostBasis: Sendable {
-  /// Decimals kept for a share of a cost that does not divide evenly: 18 beyond a wei.
-  static let workingScale = 36
+  /// Decimals kept for a share of a cost that does not divide evenly beyond those money is shown
+  /// with: rounding them never reaches a digit shown, and a cost of up to about 10^12 at prices of
+  /// eight decimals still fits the decimals' 128-bit fast path (at a fixed 36, any cost above
+  /// 170 left it, and made `portfolio show` add costs digit limb by digit limb).
+  static let guardDecimals = 18
   /// The fewest decimals money is shown with: a price of 100 costs 65.50 for half a unit and
   /// a bit, not 66.
   static let smallestMoneyScale = 2
