@@ -82,8 +82,7 @@ struct ValuedAmounts {
   }
 
   /// The value of `quantity` at `price`, rounded to `scale` decimals as shown.
-  static func value(of quantity: ExactDecimal, at price: ExactDecimal, scale: Int) -> ExactDecimal
-  {
+  static func value(of quantity: ExactDecimal, at price: ExactDecimal, scale: Int) -> ExactDecimal {
     (quantity * price).rounded(toScale: scale)
   }
 
