@@ -101,6 +101,12 @@ import Testing
     (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,1,XYZ,binance\n", 3, "currency"),
     (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,1,USDT,offline\n", 3, "live source"),
     (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,ETH,1,USDT,binance\n", 3, "one coin"),
+    // A line shaped as the one before, the same but for its date and price, is checked too.
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,1,2,USDT,binance\n", 3, "6 fields"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-02-30,BTC,1,USDT,binance\n", 3, "YYYY-MM-DD"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,0.0,USDT,binance\n", 3, "above zero"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,.5,USDT,binance\n", 3, "plain"),
+    (header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,,USDT,binance\n", 3, "plain"),
     (
       header + "2026-05-21,BTC," + String(repeating: "1", count: 600) + ",USDT,binance\n", 2,
       "longer"

@@ -127,13 +127,13 @@ extension CostBasis {
       advance(through: day)
       let (value, costsChanged) = try walk.value(of: positions, on: day, trades: applied)
       if costsChanged || day == range.first || applied.count != appliedBefore {
-        totals = self.totals(of: walk.heldAmounts(of: positions))
+        totals = self.totals(of: walk.heldAmounts)
       }
       totals.value = value
       let row = totals.row(currency: currency)
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: walk.heldCount, value: row.value, cost: row.cost,
+          day: day, coinsHeld: walk.held.count, value: row.value, cost: row.cost,
           unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
           realised: row.realised, currency: currency))
     }
@@ -149,8 +149,8 @@ private struct HistoryWalk {
   /// By position: its cost and profit as shown, the decimals they have and how many trades
   /// the position had applied when they were rounded.
   private var shown: [ShownCosts] = []
-  /// How many positions were held on the last day valued.
-  private(set) var heldCount = 0
+  /// The places of the positions held on the last day valued, in order.
+  private(set) var held: [Int] = []
 
   /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
   private struct ShownCosts {
@@ -181,9 +181,9 @@ private struct HistoryWalk {
   ) throws -> (value: ExactDecimal?, costsChanged: Bool) {
     var value: ExactDecimal? = .zero
     var costsChanged = false
-    heldCount = 0
+    held.removeAll(keepingCapacity: true)
     for index in positions.indices where positions[index].quantity > .zero {
-      heldCount += 1
+      held.append(index)
       if !closes.hasSeries(ofPositionAt: index) {
         try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
       }
@@ -208,8 +208,8 @@ private struct HistoryWalk {
   }
 
   /// The cost and profit as shown of the positions held on the last day valued, in order.
-  func heldAmounts(of positions: [Position]) -> [ValuedAmounts] {
-    positions.indices.filter { positions[$0].quantity > .zero }.map {
+  var heldAmounts: some Sequence<ValuedAmounts> {
+    held.lazy.map { [shown] in
       ValuedAmounts(cost: shown[$0].cost, value: nil, realised: shown[$0].realised)
     }
   }
