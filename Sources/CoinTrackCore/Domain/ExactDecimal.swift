@@ -47,6 +47,18 @@ struct ExactDecimal: Comparable, Sendable {
     return .general(isNegative: general.isNegative, magnitude: general.magnitude)
   }
 
+  /// `units` units of 10^-`scale`: what `compactUnits` gave.
+  init(compactUnits units: Int64, scale: Int) {
+    self.init(units: Int128(units), scale: scale)
+  }
+
+  /// The units and scale when the units fit 64 bits, as a price with up to 18 digits does: a
+  /// series of years of closes keeps them so, in a quarter of the room of the decimals.
+  var compactUnits: (units: Int64, scale: Int)? {
+    guard case .fixed(let units) = storage, let small = Int64(exactly: units) else { return nil }
+    return (small, scale)
+  }
+
   private init(units: Int128, scale: Int) {
     fixedUnits = units
     general = nil

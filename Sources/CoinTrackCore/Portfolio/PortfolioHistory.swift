@@ -42,16 +42,9 @@ public struct PortfolioHistory: Sendable {
 struct HeldCloses {
   let source: any PriceSource
   let range: DayRange
-  /// By position: the day of the first close and the closes from it to the range's end; nil
-  /// until the position is first held. A series without any close has none.
-  private var series: [Series?] = []
-
-  /// A coin's closes from a day on. A struct, not a tuple: an optional tuple is copied through
-  /// its type's runtime metadata, for every coin and day.
-  private struct Series {
-    let first: Day
-    let closes: [ExactDecimal?]
-  }
+  /// By position: the closes from the first day held to the range's end; nil until the
+  /// position is first held. A series without any close has none.
+  private var series: [DailyCloses?] = []
 
   init(source: any PriceSource, range: DayRange) {
     self.source = source
@@ -79,14 +72,13 @@ struct HeldCloses {
   /// The close on `day` of the position at `index`, whose series has been read from that day
   /// or an earlier one.
   func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
-    let offset = day.daysSince1970 - series[index]!.first.daysSince1970
-    return series[index]!.closes[offset]
+    series[index]!.close(on: day)
   }
 
   /// The coin's closes from `day` to the range's end: none when the source has no close in it
   /// at all, which leaves every day of it without value rather than failing the range.
   private func series(of position: Position, from day: Day, trades: ArraySlice<Trade>)
-    throws -> Series
+    throws -> DailyCloses
   {
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: range.last)!
@@ -94,7 +86,7 @@ struct HeldCloses {
     do {
       rows = try source.dailyPriceRows(of: position.coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      return Series(first: day, closes: Array(repeating: nil, count: wanted.count))
+      return DailyCloses(first: day, count: wanted.count) { _ in nil }
     }
     if !rows.isEmpty, rows.currency(at: 0) != position.currency,
       let trade = trades.first(where: { $0.coin.id == position.coin.id })
@@ -102,7 +94,7 @@ struct HeldCloses {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: rows.currency(at: 0), source: source.name)
     }
-    return Series(first: day, closes: rows.indices.map(rows.close(at:)))
+    return DailyCloses(first: day, count: rows.count, close: rows.close(at:))
   }
 }
 
