@@ -98,6 +98,6 @@ struct RecordFields<Source: Sendable>: FieldDeclaration {
   func records(of source: Source, count: Int) -> RecordSet {
     RecordSet(
       fields: fields, count: count, isSingleRecord: isSingleRecord,
-      cells: declared.map { $0.reader(source) })
+      cells: declared.map { RecordSet.Column($0.reader(source)) })
   }
 }

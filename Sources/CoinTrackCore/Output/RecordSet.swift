@@ -46,7 +46,7 @@ public struct RecordSet: Hashable, Sendable {
   /// asks, from the data the records show: a thousand rows then take no memory of their own,
   /// and touching fresh memory is what a large listing cost most. Choosing fields picks these
   /// readers rather than copying records.
-  private let cells: [@Sendable (_ record: Int) -> Value]
+  private let cells: [Column]
   /// A single record (a profile) rather than a list: JSON prints an object, not an array.
   public let isSingleRecord: Bool
 
@@ -56,14 +56,14 @@ public struct RecordSet: Hashable, Sendable {
       records.allSatisfy { $0.count == fields.count }, "a record needs a value for each field")
     self.init(
       fields: fields, count: records.count, isSingleRecord: isSingleRecord,
-      cells: fields.indices.map { field in { records[$0][field] } })
+      cells: fields.indices.map { field in Column { records[$0][field] } })
   }
 
   /// `count` records, the value of each for `fields[i]` made by `cells[i](record)` when it is
   /// read.
   init(
     fields: [Field], count: Int, isSingleRecord: Bool,
-    cells: [@Sendable (_ record: Int) -> Value]
+    cells: [Column]
   ) {
     precondition(cells.count == fields.count, "a reader for each field")
     self.fields = fields
@@ -74,7 +74,7 @@ public struct RecordSet: Hashable, Sendable {
 
   /// One record's values, one for each of `fields`.
   public struct Record: RandomAccessCollection, Sendable {
-    fileprivate let cells: [@Sendable (Int) -> Value]
+    fileprivate let cells: [Column]
     fileprivate let record: Int
 
     public var startIndex: Int { 0 }
@@ -91,8 +91,21 @@ public struct RecordSet: Hashable, Sendable {
   /// The reader of every record's value for `fields[field]`. A renderer that reads a column
   /// from top to bottom takes its reader once: taking it from the list for each cell retains
   /// and releases it each time.
-  public func column(_ field: Int) -> @Sendable (_ record: Int) -> Value {
+  public func column(_ field: Int) -> Column {
     cells[field]
+  }
+
+  /// The reader of a field's value for each record, by its index. A struct around the closure:
+  /// an array of bare closures holds each at its most general form, behind a thunk that a call
+  /// passes through once or twice more, for every cell of every render.
+  public struct Column: Sendable {
+    let read: @Sendable (_ record: Int) -> Value
+
+    init(_ read: @escaping @Sendable (_ record: Int) -> Value) {
+      self.read = read
+    }
+
+    public func callAsFunction(_ record: Int) -> Value { read(record) }
   }
 
   /// The records, each with the values of `fields`.
