@@ -59,7 +59,7 @@ final class CommandSession {
   /// The profile's source, else the snapshot, whatever the command's options: for commands
   /// whose --currency is a trade's currency rather than the one prices are quoted in.
   func profileSource() throws -> any PriceSource {
-    let withoutOptions = ParsedCommand(path: command.path, options: [:], arguments: [:])
+    let withoutOptions = ParsedCommand(path: command.path, options: [], arguments: [])
     return try SourceSelection(command: withoutOptions, context: context, notices: notices)
       .source(storedProfile: { try state().profile })
   }

@@ -96,36 +96,56 @@ struct Example: Hashable, Sendable {
 }
 
 /// A command or command group, declared once for parsing, help, suggestions and completion.
+///
+/// The discussion and the examples are made only when read: every start builds the whole
+/// table, and only help shows them.
 struct CommandSpec: Hashable, Sendable {
   let name: String
   let summary: String
-  /// Paragraphs after the summary in help.
-  let discussion: String
   let arguments: [ArgumentSpec]
   /// Options of this command only; the global options apply everywhere.
   let options: [OptionSpec]
   let subcommands: [CommandSpec]
-  let examples: [Example]
   /// The unit that runs the command; nil for a group, which needs a subcommand.
   let leaf: LeafCommandType?
   /// What the command prints, for `--fields` and the help's list of fields; nil when it prints
   /// no records.
   let output: RecordKind?
+  private let makeDiscussion: @Sendable () -> String
+  private let makeExamples: @Sendable () -> [Example]
 
   init(
-    _ name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
+    _ name: String, summary: String,
+    discussion: @autoclosure @escaping @Sendable () -> String = "",
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    examples: @autoclosure @escaping @Sendable () -> [Example] = [],
     leaf: (any LeafCommand.Type)? = nil, output: RecordKind? = nil
   ) {
     self.name = name
     self.summary = summary
-    self.discussion = discussion
+    self.makeDiscussion = discussion
     self.arguments = arguments
     self.options = options
     self.subcommands = subcommands
-    self.examples = examples
+    self.makeExamples = examples
     self.leaf = leaf.map(LeafCommandType.init)
     self.output = output
+  }
+
+  /// Paragraphs after the summary in help.
+  var discussion: String { makeDiscussion() }
+  var examples: [Example] { makeExamples() }
+
+  static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {
+    lhs.name == rhs.name && lhs.summary == rhs.summary && lhs.arguments == rhs.arguments
+      && lhs.options == rhs.options && lhs.subcommands == rhs.subcommands && lhs.leaf == rhs.leaf
+      && lhs.output == rhs.output && lhs.discussion == rhs.discussion
+      && lhs.examples == rhs.examples
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(subcommands)
   }
 
   /// The subcommand with exactly this name.
