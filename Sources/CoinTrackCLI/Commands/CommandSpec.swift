@@ -16,6 +16,9 @@ enum CompletionKind: Hashable, Sendable {
 }
 
 /// One option, declared once for parsing, help, suggestions and completion.
+///
+/// Its allowed values and formats are made only when read: every start builds the whole
+/// table, and lists of enum cases cost the runtime ~11k instructions each at their first use.
 struct OptionSpec: Hashable, Sendable {
   /// The long name without dashes, such as `format`.
   let name: String
@@ -25,28 +28,46 @@ struct OptionSpec: Hashable, Sendable {
   let summary: String
   /// The default, as shown in help.
   let defaultDescription: String?
-  /// The only values accepted, when the option has a fixed set.
-  let allowedValues: [String]
-  /// The output formats the option works with; empty when it works with every format.
-  let formats: [String]
   /// What the command prints instead when the option is given, as `--stats` does.
   let output: RecordKind?
-  let completion: CompletionKind
+  private let declaredCompletion: CompletionKind
+  private let makeAllowedValues: @Sendable () -> [String]
+  private let makeFormats: @Sendable () -> [String]
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, summary: String,
-    default defaultDescription: String? = nil, allowed allowedValues: [String] = [],
-    formats: [String] = [], output: RecordKind? = nil, completion: CompletionKind = .none
+    default defaultDescription: String? = nil,
+    allowed allowedValues: @autoclosure @escaping @Sendable () -> [String] = [],
+    formats: @autoclosure @escaping @Sendable () -> [String] = [], output: RecordKind? = nil,
+    completion: CompletionKind = .none
   ) {
     self.name = name
     self.shortName = short
     self.valueName = valueName
     self.summary = summary
     self.defaultDescription = defaultDescription
-    self.allowedValues = allowedValues
-    self.formats = formats
+    self.makeAllowedValues = allowedValues
+    self.makeFormats = formats
     self.output = output
-    self.completion = allowedValues.isEmpty ? completion : .choices
+    self.declaredCompletion = completion
+  }
+
+  /// The only values accepted, when the option has a fixed set.
+  var allowedValues: [String] { makeAllowedValues() }
+  /// The output formats the option works with; empty when it works with every format.
+  var formats: [String] { makeFormats() }
+  var completion: CompletionKind { allowedValues.isEmpty ? declaredCompletion : .choices }
+
+  static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool {
+    lhs.name == rhs.name && lhs.shortName == rhs.shortName && lhs.valueName == rhs.valueName
+      && lhs.summary == rhs.summary && lhs.defaultDescription == rhs.defaultDescription
+      && lhs.output == rhs.output && lhs.completion == rhs.completion
+      && lhs.allowedValues == rhs.allowedValues && lhs.formats == rhs.formats
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(summary)
   }
 
   /// `--name`, as users type it.
