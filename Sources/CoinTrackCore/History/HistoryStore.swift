@@ -134,16 +134,37 @@ public struct HistoryStore: Sendable {
     defer { close(descriptor) }
     let size = Int(status.st_size)
     let headerLength = HistoryFormat.header.utf8.count + 1
-    let head = try readBytes(descriptor, at: 0, count: min(size, headerLength), path: path)
-    try head.dropLast().withUnsafeBufferPointer { line throws(HistoryError) in
-      try HistoryFormat.checkHeader(line, path: path)
+    // The header and the tail share one buffer on the stack: `coins list` reads both of every
+    // coin's file, and two arrays each cost an allocation and a release per coin.
+    let result: Result<HistoryRow?, HistoryError> = withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: headerLength + HistoryStore.tailLength
+    ) { buffer in
+      Result { () throws(HistoryError) in
+        try lastRow(descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
+      }
     }
+    return try result.get()
+  }
+
+  /// The last row of the open file of `size` bytes, read into `buffer`, which holds its header
+  /// and its tail.
+  private func lastRow(
+    _ descriptor: Int32, size: Int, headerLength: Int, buffer: UnsafeMutableBufferPointer<UInt8>,
+    path: String
+  ) throws(HistoryError) -> HistoryRow? {
+    let headCount = try readBytes(
+      descriptor, at: 0, count: min(size, headerLength), into: buffer, path: path)
+    let head = UnsafeBufferPointer(rebasing: buffer[..<headCount])
+    try HistoryFormat.checkHeader(UnsafeBufferPointer(rebasing: head.dropLast()), path: path)
     guard head.last == UInt8(ascii: "\n") else {
       throw HistoryError.damaged(path: path, line: 1, reason: "the first line does not end")
     }
     guard size > headerLength else { return nil }
     let start = max(headerLength, size - HistoryStore.tailLength)
-    let tail = try readBytes(descriptor, at: start, count: size - start, path: path)
+    let tailBuffer = UnsafeMutableBufferPointer(rebasing: buffer[headerLength...])
+    let tailCount = try readBytes(
+      descriptor, at: start, count: size - start, into: tailBuffer, path: path)
+    let tail = UnsafeBufferPointer(rebasing: tailBuffer[..<tailCount])
     guard tail.last == UInt8(ascii: "\n") else {
       throw HistoryError.damaged(
         path: path, line: 0, reason: "the last line does not end with a line break")
@@ -158,9 +179,8 @@ public struct HistoryStore: Sendable {
         reason: "the last line is longer than \(HistoryFormat.maximumLineLength) bytes")
     }
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return try body[lineStart...].withUnsafeBufferPointer { line throws(HistoryError) in
-      try HistoryFormat.row(line, number: 0, path: path)
-    }
+    return try HistoryFormat.row(
+      UnsafeBufferPointer(rebasing: body[lineStart...]), number: 0, path: path)
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged
@@ -212,29 +232,24 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// `count` bytes of the file from `offset`; fewer only when the file shrank meanwhile.
-  private func readBytes(_ descriptor: Int32, at offset: Int, count: Int, path: String)
-    throws(HistoryError) -> [UInt8]
-  {
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      initialized = 0
-      while initialized < count {
-        let read = pread(
-          descriptor, buffer.baseAddress! + initialized, count - initialized,
-          off_t(offset + initialized))
-        if read < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        if read == 0 { return }
-        initialized += read
+  /// Reads `count` bytes of the file from `offset` into the start of `buffer`, which holds at
+  /// least that many; returns how many it read, fewer only when the file shrank meanwhile.
+  private func readBytes(
+    _ descriptor: Int32, at offset: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    path: String
+  ) throws(HistoryError) -> Int {
+    var initialized = 0
+    while initialized < count {
+      let read = pread(
+        descriptor, buffer.baseAddress! + initialized, count - initialized,
+        off_t(offset + initialized))
+      if read < 0 {
+        if errno == EINTR { continue }
+        throw HistoryError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
+      if read == 0 { break }
+      initialized += read
     }
-    if failure != 0 {
-      throw HistoryError.unreadable(path: path, reason: String(cString: strerror(failure)))
-    }
-    return bytes
+    return initialized
   }
 }
