@@ -110,9 +110,10 @@ public struct HistoryStore: Sendable {
     }
     guard let names, !names.isEmpty else { return Array(repeating: nil, count: coins.count) }
     let files = Set(names)
+    let folder = directory + "/"
     return try coins.map { coin throws(HistoryError) in
       let name = HistoryStore.fileName(of: coin.id)
-      return files.contains(name) ? try lastRow(inFileAt: directory + "/" + name) : nil
+      return files.contains(name) ? try lastRow(inFileAt: folder + name) : nil
     }
   }
 
