@@ -101,20 +101,25 @@ public struct HistoryStore: Sendable {
   /// The last row of each coin's file, by position, each read from the file's end. The folder
   /// is listed once first, so that a coin without a file costs no failed open: a list of a
   /// thousand tracked coins, few of them synced, would otherwise open a thousand missing files.
-  public func lastRows(of coins: [Coin]) throws(HistoryError) -> [HistoryRow?] {
+  public func lastRows(of coins: [Coin]) throws(HistoryError) -> LastHistoryRows {
     let names: [String]?
     do {
       names = try FileSystem.entryNamesIfPresent(in: directory)
     } catch {
       throw HistoryError.unreadable(path: directory, reason: error.reason)
     }
-    guard let names, !names.isEmpty else { return Array(repeating: nil, count: coins.count) }
+    var lastRows = LastHistoryRows(capacity: coins.count)
+    guard let names, !names.isEmpty else {
+      for _ in coins { lastRows.append(nil) }
+      return lastRows
+    }
     let files = Set(names)
     let folder = directory + "/"
-    return try coins.map { coin throws(HistoryError) in
+    for coin in coins {
       let name = HistoryStore.fileName(of: coin.id)
-      return files.contains(name) ? try lastRow(inFileAt: folder + name) : nil
+      lastRows.append(files.contains(name) ? try lastRow(inFileAt: folder + name) : nil)
     }
+    return lastRows
   }
 
   /// The coin's last row, read from the end of its file (and its header from the start), so
@@ -252,5 +257,31 @@ public struct HistoryStore: Sendable {
       initialized += read
     }
     return initialized
+  }
+}
+
+/// The last row of each of a list of coins' history files, by the coin's position; nil where a
+/// coin has none. Rows and their positions rather than an array of optionals, whose types the
+/// runtime would build at every `coins list` (~35k instructions).
+public struct LastHistoryRows: Sendable {
+  private var rows: [HistoryRow] = []
+  /// For each coin, the position of its row in `rows`, or -1 where it has none.
+  private var rowPositions: [Int32] = []
+
+  init(capacity: Int) {
+    rowPositions.reserveCapacity(capacity)
+  }
+
+  /// Adds the next coin's last row.
+  mutating func append(_ row: HistoryRow?) {
+    guard let row else { return rowPositions.append(-1) }
+    rowPositions.append(Int32(rows.count))
+    rows.append(row)
+  }
+
+  /// The last row of the coin at `coin`.
+  public subscript(coin: Int) -> HistoryRow? {
+    let position = rowPositions[coin]
+    return position < 0 ? nil : rows[Int(position)]
   }
 }
