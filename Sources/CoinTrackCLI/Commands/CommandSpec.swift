@@ -118,27 +118,28 @@ struct Example: Hashable, Sendable {
 
 /// A command or command group, declared once for parsing, help, suggestions and completion.
 ///
-/// The discussion and the examples are made only when read: every start builds the whole
-/// table, and only help shows them.
+/// The subcommands, the discussion and the examples are made only when read: a command line
+/// needs the groups it names, and only help shows discussions and examples.
 struct CommandSpec: Hashable, Sendable {
   let name: String
   let summary: String
   let arguments: [ArgumentSpec]
   /// Options of this command only; the global options apply everywhere.
   let options: [OptionSpec]
-  let subcommands: [CommandSpec]
   /// The unit that runs the command; nil for a group, which needs a subcommand.
   let leaf: LeafCommandType?
   /// What the command prints, for `--fields` and the help's list of fields; nil when it prints
   /// no records.
   let output: RecordKind?
+  private let makeSubcommands: @Sendable () -> [CommandSpec]
   private let makeDiscussion: @Sendable () -> String
   private let makeExamples: @Sendable () -> [Example]
 
   init(
     _ name: String, summary: String,
     discussion: @autoclosure @escaping @Sendable () -> String = "",
-    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [], subcommands: [CommandSpec] = [],
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    subcommands: @autoclosure @escaping @Sendable () -> [CommandSpec] = [],
     examples: @autoclosure @escaping @Sendable () -> [Example] = [],
     leaf: (any LeafCommand.Type)? = nil, output: RecordKind? = nil
   ) {
@@ -147,12 +148,13 @@ struct CommandSpec: Hashable, Sendable {
     self.makeDiscussion = discussion
     self.arguments = arguments
     self.options = options
-    self.subcommands = subcommands
+    self.makeSubcommands = subcommands
     self.makeExamples = examples
     self.leaf = leaf.map(LeafCommandType.init)
     self.output = output
   }
 
+  var subcommands: [CommandSpec] { makeSubcommands() }
   /// Paragraphs after the summary in help.
   var discussion: String { makeDiscussion() }
   var examples: [Example] { makeExamples() }
@@ -166,7 +168,7 @@ struct CommandSpec: Hashable, Sendable {
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(name)
-    hasher.combine(subcommands)
+    hasher.combine(summary)
   }
 
   /// The subcommand with exactly this name.
