@@ -26,4 +26,15 @@ import Testing
     }
   }
 
+  /// The parser looks for a hidden command only on a line whose first word has the hidden
+  /// prefix: a hidden command without it would be unreachable, a visible one with it shadowed.
+  @Test func onlyHiddenCommandsHaveTheHiddenPrefix() {
+    for hidden in CommandTable.hiddenCommands {
+      #expect(hidden.name.hasPrefix(CommandTable.hiddenCommandPrefix), "\(hidden.name)")
+    }
+    for path in CommandPath(commands: [CommandTable.root]).descendants.dropFirst() {
+      #expect(!path.command.name.hasPrefix(CommandTable.hiddenCommandPrefix), "\(path.fullName)")
+    }
+  }
+
 }

@@ -79,7 +79,7 @@ struct CommandRunner {
     let allNotes = notes + notices.all.map(ErrorFunnel.note)
     if !allNotes.isEmpty {
       try? context.standardError.write(
-        allNotes.map { "\(CommandTable.programName): \($0)\n" }.joined())
+        allNotes.map { "\(CommandTable.programName): \($0)\n" }.joinedText(separator: ""))
     }
     if let failure { throw failure }
     return exitCode

@@ -1,5 +1,12 @@
 import CoinTrackCore
 
+/// The state of a session, once read. Not a `TrackerState?`: the runtime builds an optional's
+/// type at its first use, and this one cost every start ~36k instructions.
+private enum LoadedState {
+  case notYet
+  case loaded(TrackerState)
+}
+
 /// What a leaf command may use during one run: the context, the output settings, today, the
 /// state store and the price source, each resolved by the one piece of code that owns it.
 ///
@@ -18,7 +25,7 @@ final class CommandSession {
   private let todayOverride: Day?
   /// Read at most once in a run: `coins list` needs it for the preferred source and the coins,
   /// and reading and checking a large file twice doubled its cost.
-  private var loadedState: TrackerState?
+  private var loadedState = LoadedState.notYet
 
   /// Resolves the global options, before anything is read or changed.
   init(command: ParsedCommand, context: RunContext, notices: SourceNotices) throws(UsageError) {
@@ -44,9 +51,9 @@ final class CommandSession {
 
   /// The state, read once.
   func state() throws -> TrackerState {
-    if let loadedState { return loadedState }
+    if case .loaded(let state) = loadedState { return state }
     let state = try openStore().load()
-    loadedState = state
+    loadedState = .loaded(state)
     return state
   }
 
@@ -59,7 +66,7 @@ final class CommandSession {
   /// The profile's source, else the snapshot, whatever the command's options: for commands
   /// whose --currency is a trade's currency rather than the one prices are quoted in.
   func profileSource() throws -> any PriceSource {
-    let withoutOptions = ParsedCommand(path: command.path, options: [:], arguments: [:])
+    let withoutOptions = ParsedCommand(path: command.path, options: [], arguments: [])
     return try SourceSelection(command: withoutOptions, context: context, notices: notices)
       .source(storedProfile: { try state().profile })
   }

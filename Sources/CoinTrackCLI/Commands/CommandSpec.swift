@@ -16,6 +16,9 @@ enum CompletionKind: Hashable, Sendable {
 }
 
 /// One option, declared once for parsing, help, suggestions and completion.
+///
+/// Its allowed values and formats are made only when read: every start builds the whole
+/// table, and lists of enum cases cost the runtime ~11k instructions each at their first use.
 struct OptionSpec: Hashable, Sendable {
   /// The long name without dashes, such as `format`.
   let name: String
@@ -25,28 +28,46 @@ struct OptionSpec: Hashable, Sendable {
   let summary: String
   /// The default, as shown in help.
   let defaultDescription: String?
-  /// The only values accepted, when the option has a fixed set.
-  let allowedValues: [String]
-  /// The output formats the option works with; empty when it works with every format.
-  let formats: [String]
   /// What the command prints instead when the option is given, as `--stats` does.
   let output: RecordKind?
-  let completion: CompletionKind
+  private let declaredCompletion: CompletionKind
+  private let makeAllowedValues: @Sendable () -> [String]
+  private let makeFormats: @Sendable () -> [String]
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, summary: String,
-    default defaultDescription: String? = nil, allowed allowedValues: [String] = [],
-    formats: [String] = [], output: RecordKind? = nil, completion: CompletionKind = .none
+    default defaultDescription: String? = nil,
+    allowed allowedValues: @autoclosure @escaping @Sendable () -> [String] = [],
+    formats: @autoclosure @escaping @Sendable () -> [String] = [], output: RecordKind? = nil,
+    completion: CompletionKind = .none
   ) {
     self.name = name
     self.shortName = short
     self.valueName = valueName
     self.summary = summary
     self.defaultDescription = defaultDescription
-    self.allowedValues = allowedValues
-    self.formats = formats
+    self.makeAllowedValues = allowedValues
+    self.makeFormats = formats
     self.output = output
-    self.completion = allowedValues.isEmpty ? completion : .choices
+    self.declaredCompletion = completion
+  }
+
+  /// The only values accepted, when the option has a fixed set.
+  var allowedValues: [String] { makeAllowedValues() }
+  /// The output formats the option works with; empty when it works with every format.
+  var formats: [String] { makeFormats() }
+  var completion: CompletionKind { allowedValues.isEmpty ? declaredCompletion : .choices }
+
+  static func == (lhs: OptionSpec, rhs: OptionSpec) -> Bool {
+    lhs.name == rhs.name && lhs.shortName == rhs.shortName && lhs.valueName == rhs.valueName
+      && lhs.summary == rhs.summary && lhs.defaultDescription == rhs.defaultDescription
+      && lhs.output == rhs.output && lhs.completion == rhs.completion
+      && lhs.allowedValues == rhs.allowedValues && lhs.formats == rhs.formats
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(summary)
   }
 
   /// `--name`, as users type it.
@@ -96,36 +117,58 @@ struct Example: Hashable, Sendable {
 }
 
 /// A command or command group, declared once for parsing, help, suggestions and completion.
+///
+/// The subcommands, the discussion and the examples are made only when read: a command line
+/// needs the groups it names, and only help shows discussions and examples.
 struct CommandSpec: Hashable, Sendable {
   let name: String
   let summary: String
-  /// Paragraphs after the summary in help.
-  let discussion: String
   let arguments: [ArgumentSpec]
   /// Options of this command only; the global options apply everywhere.
   let options: [OptionSpec]
-  let subcommands: [CommandSpec]
-  let examples: [Example]
   /// The unit that runs the command; nil for a group, which needs a subcommand.
   let leaf: LeafCommandType?
   /// What the command prints, for `--fields` and the help's list of fields; nil when it prints
   /// no records.
   let output: RecordKind?
+  private let makeSubcommands: @Sendable () -> [CommandSpec]
+  private let makeDiscussion: @Sendable () -> String
+  private let makeExamples: @Sendable () -> [Example]
 
   init(
-    _ name: String, summary: String, discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
+    _ name: String, summary: String,
+    discussion: @autoclosure @escaping @Sendable () -> String = "",
+    arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+    subcommands: @autoclosure @escaping @Sendable () -> [CommandSpec] = [],
+    examples: @autoclosure @escaping @Sendable () -> [Example] = [],
     leaf: (any LeafCommand.Type)? = nil, output: RecordKind? = nil
   ) {
     self.name = name
     self.summary = summary
-    self.discussion = discussion
+    self.makeDiscussion = discussion
     self.arguments = arguments
     self.options = options
-    self.subcommands = subcommands
-    self.examples = examples
+    self.makeSubcommands = subcommands
+    self.makeExamples = examples
     self.leaf = leaf.map(LeafCommandType.init)
     self.output = output
+  }
+
+  var subcommands: [CommandSpec] { makeSubcommands() }
+  /// Paragraphs after the summary in help.
+  var discussion: String { makeDiscussion() }
+  var examples: [Example] { makeExamples() }
+
+  static func == (lhs: CommandSpec, rhs: CommandSpec) -> Bool {
+    lhs.name == rhs.name && lhs.summary == rhs.summary && lhs.arguments == rhs.arguments
+      && lhs.options == rhs.options && lhs.subcommands == rhs.subcommands && lhs.leaf == rhs.leaf
+      && lhs.output == rhs.output && lhs.discussion == rhs.discussion
+      && lhs.examples == rhs.examples
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(summary)
   }
 
   /// The subcommand with exactly this name.

@@ -96,6 +96,9 @@ enum CommandTable {
   /// Commands the parser runs only in their exact form, and help, usage, suggestions and
   /// completion scripts never show.
   static let hiddenCommands = [CandidatesCommand.spec]
+  /// How every hidden command's name starts, and no other's: the parser builds the hidden
+  /// commands' specs only for a line that starts so.
+  static let hiddenCommandPrefix = "__"
 }
 
 /// Help that is not about one command.

@@ -1,32 +1,58 @@
 import CoinTrackCore
 
+/// The values given for one option or positional argument, by its name.
+///
+/// A list of these rather than a dictionary: a command line names a handful, and a dictionary's
+/// storage type costs every start that gives an option or argument ~110k instructions of runtime
+/// type instantiation.
+struct NamedValues: Hashable, Sendable {
+  let name: String
+  var values: [String]
+}
+
 /// A command line matched against the command table: which command, with which values.
 ///
 /// Values are still text: dates, coins and paths are resolved afterwards.
 struct ParsedCommand: Hashable, Sendable {
   let path: CommandPath
-  /// Every value given for each option, by long name, in order.
-  let options: [String: [String]]
-  /// Every value given for each positional argument, by name.
-  let arguments: [String: [String]]
+  /// Every value given for each option, by long name, in order of first appearance.
+  let options: [NamedValues]
+  /// Every value given for each positional argument, in the command's order.
+  let arguments: [NamedValues]
 
   /// The last value given for `option` (a repeated option's last value wins).
   func value(of option: OptionSpec) -> String? {
-    options[option.name]?.last
+    options.values(named: option.name)?.last
   }
 
   func values(of argument: ArgumentSpec) -> [String] {
-    arguments[argument.name] ?? []
+    arguments.values(named: argument.name) ?? []
   }
 
   /// The value of an argument that takes one; nil when an optional one is not given.
   func value(of argument: ArgumentSpec) -> String? {
-    arguments[argument.name]?.first
+    arguments.values(named: argument.name)?.first
   }
 
   /// Whether `option` was given at all (for a flag, whether it is set).
   func contains(_ option: OptionSpec) -> Bool {
-    options[option.name] != nil
+    options.values(named: option.name) != nil
+  }
+}
+
+extension [NamedValues] {
+  /// The values given for `name`; nil when it was not given.
+  func values(named name: String) -> [String]? {
+    first { $0.name == name }?.values
+  }
+
+  /// Adds `value` to those given for `name`.
+  mutating func append(_ value: String, named name: String) {
+    if let position = firstIndex(where: { $0.name == name }) {
+      self[position].values.append(value)
+    } else {
+      append(NamedValues(name: name, values: [value]))
+    }
   }
 }
 
@@ -74,13 +100,13 @@ extension CommandLineParser {
   /// value, nothing else. Anything else is parsed as usual, so that `__complete` with a wrong
   /// value is an unknown command like any other word.
   private static func hiddenCommand(_ arguments: [String]) -> ParsedCommand? {
-    guard arguments.count == 2,
+    guard arguments.count == 2, arguments[0].hasPrefix(CommandTable.hiddenCommandPrefix),
       let command = CommandTable.hiddenCommands.first(where: { $0.name == arguments[0] }),
       command.arguments.count == 1, command.arguments[0].allowedValues.contains(arguments[1])
     else { return nil }
     return ParsedCommand(
-      path: CommandPath(commands: [CommandTable.root, command]), options: [:],
-      arguments: [command.arguments[0].name: [arguments[1]]])
+      path: CommandPath(commands: [CommandTable.root, command]), options: [],
+      arguments: [NamedValues(name: command.arguments[0].name, values: [arguments[1]])])
   }
 }
 
@@ -89,7 +115,7 @@ private struct Matcher {
   let tokens: [ArgumentToken]
   var index = 0
   var path = CommandPath(commands: [CommandTable.root])
-  var options: [String: [String]] = [:]
+  var options: [NamedValues] = []
   var positionals: [String] = []
   var wantsHelp = false
   var wantsVersion = false
@@ -119,13 +145,14 @@ private struct Matcher {
   }
 
   private mutating func matchValue(_ text: String, token: ArgumentToken) {
-    let command = path.command
+    let subcommands = path.command.subcommands
     let beforeTerminator = !tokens[..<token.position].contains { $0.kind == .terminator }
-    if positionals.isEmpty, !command.subcommands.isEmpty, beforeTerminator {
-      if let subcommand = command.subcommand(named: text) {
-        path = path.appending(subcommand)
+    if positionals.isEmpty, !subcommands.isEmpty, beforeTerminator {
+      // Found by index: an optional spec costs every start ~50k instructions of runtime types.
+      if let index = subcommands.firstIndex(where: { $0.name == text }) {
+        path = path.appending(subcommands[index])
       } else {
-        let names = command.subcommands.map(\.name)
+        let names = subcommands.map(\.name)
         helpIsReachable = false
         fail(
           .unknownCommand(
@@ -201,9 +228,9 @@ private struct Matcher {
     guard option.valueName != nil else {
       if inlineValue != nil {
         fail(.unexpectedValue(option: option, input: token.text, at: path))
-      } else if options[option.name] == nil {
+      } else if options.values(named: option.name) == nil {
         // A flag is recorded with no values: being present is all it says.
-        options[option.name] = []
+        options.append(NamedValues(name: option.name, values: []))
       }
       return
     }
@@ -216,7 +243,9 @@ private struct Matcher {
       fail(.missingValue(option: option, at: path))
       return
     }
-    guard firstError == nil else { return }
+    // Matched, not compared with nil: `== nil` copies the optional through its runtime type,
+    // which cost every line with an option value ~36k instructions to build.
+    guard case .none = firstError else { return }
     if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
       fail(
         .invalidChoice(
@@ -224,25 +253,26 @@ private struct Matcher {
           suggestions: EditDistance.closest(to: value, among: option.allowedValues)))
       return
     }
-    options[option.name, default: []].append(value)
+    options.append(value, named: option.name)
   }
 
   private mutating func fail(_ error: UsageError) {
-    if firstError == nil { firstError = error }
+    if case .none = firstError { firstError = error }
   }
 
   /// Hands the positional values to the command's arguments, in order.
   func assignArguments() throws(UsageError) -> ParsedCommand {
     var remaining = positionals[...]
-    var arguments: [String: [String]] = [:]
+    var arguments: [NamedValues] = []
     for argument in path.command.arguments {
+      var values: [String] = []
       if argument.isRepeating {
-        arguments[argument.name] = Array(remaining)
+        values = Array(remaining)
         remaining = []
       } else if let value = remaining.popFirst() {
-        arguments[argument.name] = [value]
+        values = [value]
       }
-      let values = arguments[argument.name, default: []]
+      if !values.isEmpty { arguments.append(NamedValues(name: argument.name, values: values)) }
       if values.isEmpty, !argument.isOptional {
         throw UsageError.missingArgument(argument, at: path)
       }

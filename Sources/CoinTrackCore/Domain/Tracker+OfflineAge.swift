@@ -6,7 +6,15 @@ public protocol OfflinePriceData: PriceSource {
   func offlineLastDays(of coins: [Coin]) throws -> [Day?]
 }
 
+extension PriceSource {
+  /// Nil: a source is live unless it says otherwise. A witness rather than an `as?` cast, which
+  /// costs ~130k instructions of runtime conformance search at its first use.
+  public var offlineData: (any OfflinePriceData)? { nil }
+}
+
 extension OfflinePriceData {
+  public var offlineData: (any OfflinePriceData)? { self }
+
   /// The last day the source holds for `coin`; nil when it holds none of its days.
   public func offlineLastDay(of coin: Coin) throws -> Day? {
     try offlineLastDays(of: [coin])[0]
@@ -26,7 +34,7 @@ public struct StaleOfflinePrices: Hashable, Sendable {
   /// The day of their latest price, the last the offline data holds for them.
   public let day: Day
   /// Their symbols, in the order of the tracked list.
-  public let symbols: [String]
+  public internal(set) var symbols: [String]
 }
 
 extension Tracker {
@@ -39,26 +47,35 @@ extension Tracker {
   public func staleOfflinePrices(of coins: [TrackedCoin], latest: LatestPrices) throws
     -> [StaleOfflinePrices]
   {
-    guard let offline = source as? any OfflinePriceData else { return [] }
+    guard let offline = source.offlineData else { return [] }
     let yesterday = today.adding(days: -1)
-    let old = coins.indices.compactMap { position in
-      latest[position].flatMap { $0.day < yesterday ? $0 : nil }.map { (position, $0) }
+    // Positions and rows kept apart, and groups in an array: tuples, optionals and a dictionary
+    // would each cost every `coins list` ~11k instructions of runtime type lookups.
+    var oldPositions: [Int] = []
+    var oldRows: [PriceRow] = []
+    for position in coins.indices {
+      guard let row = latest[position], row.day < yesterday else { continue }
+      oldPositions.append(position)
+      oldRows.append(row)
     }
-    let lastDays = try offline.offlineLastDays(of: old.map { coins[$0.0].coin })
-    var symbolsByDay: [Day: [String]] = [:]
-    for ((_, row), lastDay) in zip(old, lastDays) {
+    guard !oldRows.isEmpty else { return [] }
+    let lastDays = try offline.offlineLastDays(of: oldPositions.map { coins[$0].coin })
+    var groups: [StaleOfflinePrices] = []
+    for (row, lastDay) in zip(oldRows, lastDays) {
       guard let lastDay, lastDay < yesterday else { continue }
-      symbolsByDay[row.day, default: []].append(row.symbol)
+      if let group = groups.firstIndex(where: { $0.day == row.day }) {
+        groups[group].symbols.append(row.symbol)
+      } else {
+        groups.append(StaleOfflinePrices(day: row.day, symbols: [row.symbol]))
+      }
     }
-    return symbolsByDay.sorted { $0.key < $1.key }.map {
-      StaleOfflinePrices(day: $0.key, symbols: $0.value)
-    }
+    return groups.sorted { $0.day < $1.day }
   }
 
   /// The last day the offline source holds for `coin` when `range` runs past it; nil for a live
   /// source, and for a range within the data.
   func offlineDataEnd(of coin: Coin, before range: DayRange) throws -> Day? {
-    guard let offline = source as? any OfflinePriceData,
+    guard let offline = source.offlineData,
       let lastDay = try offline.offlineLastDay(of: coin), lastDay < range.last
     else { return nil }
     return lastDay

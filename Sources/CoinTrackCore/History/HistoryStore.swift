@@ -101,19 +101,25 @@ public struct HistoryStore: Sendable {
   /// The last row of each coin's file, by position, each read from the file's end. The folder
   /// is listed once first, so that a coin without a file costs no failed open: a list of a
   /// thousand tracked coins, few of them synced, would otherwise open a thousand missing files.
-  public func lastRows(of coins: [Coin]) throws(HistoryError) -> [HistoryRow?] {
+  public func lastRows(of coins: [Coin]) throws(HistoryError) -> LastHistoryRows {
     let names: [String]?
     do {
       names = try FileSystem.entryNamesIfPresent(in: directory)
     } catch {
       throw HistoryError.unreadable(path: directory, reason: error.reason)
     }
-    guard let names, !names.isEmpty else { return Array(repeating: nil, count: coins.count) }
-    let files = Set(names)
-    return try coins.map { coin throws(HistoryError) in
-      let name = HistoryStore.fileName(of: coin.id)
-      return files.contains(name) ? try lastRow(inFileAt: directory + "/" + name) : nil
+    var lastRows = LastHistoryRows(capacity: coins.count)
+    guard let names, !names.isEmpty else {
+      for _ in coins { lastRows.append(nil) }
+      return lastRows
     }
+    let files = Set(names)
+    let folder = directory + "/"
+    for coin in coins {
+      let name = HistoryStore.fileName(of: coin.id)
+      lastRows.append(files.contains(name) ? try lastRow(inFileAt: folder + name) : nil)
+    }
+    return lastRows
   }
 
   /// The coin's last row, read from the end of its file (and its header from the start), so
@@ -134,16 +140,37 @@ public struct HistoryStore: Sendable {
     defer { close(descriptor) }
     let size = Int(status.st_size)
     let headerLength = HistoryFormat.header.utf8.count + 1
-    let head = try readBytes(descriptor, at: 0, count: min(size, headerLength), path: path)
-    try head.dropLast().withUnsafeBufferPointer { line throws(HistoryError) in
-      try HistoryFormat.checkHeader(line, path: path)
+    // The header and the tail share one buffer on the stack: `coins list` reads both of every
+    // coin's file, and two arrays each cost an allocation and a release per coin.
+    let result: Result<HistoryRow?, HistoryError> = withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: headerLength + HistoryStore.tailLength
+    ) { buffer in
+      Result { () throws(HistoryError) in
+        try lastRow(descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
+      }
     }
+    return try result.get()
+  }
+
+  /// The last row of the open file of `size` bytes, read into `buffer`, which holds its header
+  /// and its tail.
+  private func lastRow(
+    _ descriptor: Int32, size: Int, headerLength: Int, buffer: UnsafeMutableBufferPointer<UInt8>,
+    path: String
+  ) throws(HistoryError) -> HistoryRow? {
+    let headCount = try readBytes(
+      descriptor, at: 0, count: min(size, headerLength), into: buffer, path: path)
+    let head = UnsafeBufferPointer(rebasing: buffer[..<headCount])
+    try HistoryFormat.checkHeader(UnsafeBufferPointer(rebasing: head.dropLast()), path: path)
     guard head.last == UInt8(ascii: "\n") else {
       throw HistoryError.damaged(path: path, line: 1, reason: "the first line does not end")
     }
     guard size > headerLength else { return nil }
     let start = max(headerLength, size - HistoryStore.tailLength)
-    let tail = try readBytes(descriptor, at: start, count: size - start, path: path)
+    let tailBuffer = UnsafeMutableBufferPointer(rebasing: buffer[headerLength...])
+    let tailCount = try readBytes(
+      descriptor, at: start, count: size - start, into: tailBuffer, path: path)
+    let tail = UnsafeBufferPointer(rebasing: tailBuffer[..<tailCount])
     guard tail.last == UInt8(ascii: "\n") else {
       throw HistoryError.damaged(
         path: path, line: 0, reason: "the last line does not end with a line break")
@@ -158,9 +185,8 @@ public struct HistoryStore: Sendable {
         reason: "the last line is longer than \(HistoryFormat.maximumLineLength) bytes")
     }
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return try body[lineStart...].withUnsafeBufferPointer { line throws(HistoryError) in
-      try HistoryFormat.row(line, number: 0, path: path)
-    }
+    return try HistoryFormat.row(
+      UnsafeBufferPointer(rebasing: body[lineStart...]), number: 0, path: path)
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged
@@ -212,29 +238,50 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// `count` bytes of the file from `offset`; fewer only when the file shrank meanwhile.
-  private func readBytes(_ descriptor: Int32, at offset: Int, count: Int, path: String)
-    throws(HistoryError) -> [UInt8]
-  {
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-      initialized = 0
-      while initialized < count {
-        let read = pread(
-          descriptor, buffer.baseAddress! + initialized, count - initialized,
-          off_t(offset + initialized))
-        if read < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        if read == 0 { return }
-        initialized += read
+  /// Reads `count` bytes of the file from `offset` into the start of `buffer`, which holds at
+  /// least that many; returns how many it read, fewer only when the file shrank meanwhile.
+  private func readBytes(
+    _ descriptor: Int32, at offset: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+    path: String
+  ) throws(HistoryError) -> Int {
+    var initialized = 0
+    while initialized < count {
+      let read = pread(
+        descriptor, buffer.baseAddress! + initialized, count - initialized,
+        off_t(offset + initialized))
+      if read < 0 {
+        if errno == EINTR { continue }
+        throw HistoryError.unreadable(path: path, reason: String(cString: strerror(errno)))
       }
+      if read == 0 { break }
+      initialized += read
     }
-    if failure != 0 {
-      throw HistoryError.unreadable(path: path, reason: String(cString: strerror(failure)))
-    }
-    return bytes
+    return initialized
+  }
+}
+
+/// The last row of each of a list of coins' history files, by the coin's position; nil where a
+/// coin has none. Rows and their positions rather than an array of optionals, whose types the
+/// runtime would build at every `coins list` (~35k instructions).
+public struct LastHistoryRows: Sendable {
+  private var rows: [HistoryRow] = []
+  /// For each coin, the position of its row in `rows`, or -1 where it has none.
+  private var rowPositions: [Int32] = []
+
+  init(capacity: Int) {
+    rowPositions.reserveCapacity(capacity)
+  }
+
+  /// Adds the next coin's last row.
+  mutating func append(_ row: HistoryRow?) {
+    guard let row else { return rowPositions.append(-1) }
+    rowPositions.append(Int32(rows.count))
+    rows.append(row)
+  }
+
+  /// The last row of the coin at `coin`.
+  public subscript(coin: Int) -> HistoryRow? {
+    let position = rowPositions[coin]
+    return position < 0 ? nil : rows[Int(position)]
   }
 }

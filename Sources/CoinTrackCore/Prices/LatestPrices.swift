@@ -5,26 +5,28 @@
 /// slot for a row per coin cost as much memory as the coins themselves.
 public struct LatestPrices: RandomAccessCollection, Sendable {
   /// The rows there are, in the order of their coins.
-  public let rows: [PriceRow]
+  public private(set) var rows: [PriceRow] = []
   /// For each coin, the position of its row in `rows`, or -1 where it has none.
-  private let rowPositions: [Int32]
+  private var rowPositions: [Int32] = []
 
   /// The prices of as many coins as `latest` has elements, the i-th element that of the i-th
   /// coin.
   public init(_ latest: some Sequence<PriceRow?>) {
-    var rows: [PriceRow] = []
-    var rowPositions: [Int32] = []
     rowPositions.reserveCapacity(latest.underestimatedCount)
-    for row in latest {
-      if let row {
-        rowPositions.append(Int32(rows.count))
-        rows.append(row)
-      } else {
-        rowPositions.append(-1)
-      }
-    }
-    self.rows = rows
-    self.rowPositions = rowPositions
+    for row in latest { append(row) }
+  }
+
+  /// The prices of `count` coins, the i-th that `row(i)` gives: no array of optionals, whose
+  /// types the runtime would build at their first use (~34k instructions).
+  public init(count: Int, _ row: (Int) throws -> PriceRow?) rethrows {
+    rowPositions.reserveCapacity(count)
+    for coin in 0..<count { append(try row(coin)) }
+  }
+
+  private mutating func append(_ row: PriceRow?) {
+    guard let row else { return rowPositions.append(-1) }
+    rowPositions.append(Int32(rows.count))
+    rows.append(row)
   }
 
   public var startIndex: Int { 0 }

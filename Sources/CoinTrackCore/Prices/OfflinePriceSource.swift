@@ -63,20 +63,19 @@ public struct OfflinePriceSource: PriceSource {
     let fromSnapshot = snapshot.latestPrices(of: coins, onOrBefore: day)
     guard let history else { return fromSnapshot }
     let lastRows = try history.lastRows(of: coins)
-    return LatestPrices(
-      try coins.indices.map { index -> PriceRow? in
-        let coin = coins[index]
-        guard let last = lastRows[index] else { return fromSnapshot[index] }
-        try checkCurrency(of: coin, last)
-        let latest =
-          last.day <= day ? last : try history.history(of: coin)?.lastRow(onOrBefore: day)
-        guard let latest, fromSnapshot[index].map({ $0.day <= latest.day }) ?? true else {
-          return fromSnapshot[index]
-        }
-        return PriceRow(
-          day: latest.day, symbol: coin.symbol, price: latest.price, currency: latest.currency,
-          source: latest.source)
-      })
+    return try LatestPrices(count: coins.count) { index -> PriceRow? in
+      let coin = coins[index]
+      guard let last = lastRows[index] else { return fromSnapshot[index] }
+      try checkCurrency(of: coin, last)
+      let latest =
+        last.day <= day ? last : try history.history(of: coin)?.lastRow(onOrBefore: day)
+      guard let latest, fromSnapshot[index].map({ $0.day <= latest.day }) ?? true else {
+        return fromSnapshot[index]
+      }
+      return PriceRow(
+        day: latest.day, symbol: coin.symbol, price: latest.price, currency: latest.currency,
+        source: latest.source)
+    }
   }
 
   public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {

@@ -39,7 +39,7 @@ struct OutputSettings {
       throw UsageError.formatNeedsPriceRows(format: format.name, at: command.path)
     }
     for option in command.path.options
-    where !option.formats.isEmpty && command.contains(option)
+    where command.contains(option) && !option.formats.isEmpty
       && !option.formats.contains(format.name)
     {
       throw UsageError.optionNeedsFormat(option: option, format: format.name, at: command.path)

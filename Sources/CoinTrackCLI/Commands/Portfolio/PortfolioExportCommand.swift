@@ -11,12 +11,12 @@ struct PortfolioExportCommand: LeafCommand {
   /// The option naming each role's account, in the roles' order: an array rather than a
   /// dictionary keyed by role, whose generic types every start of the program would look up.
   static let accountOptions = TradeJournal.AccountRole.allCases.map { role in
-    let formats = PriceDirectiveDialect.allCases.filter {
-      TradeJournal.AccountRole.used(by: $0).contains(role)
-    }
-    return OptionSpec(
+    OptionSpec(
       "\(role.rawValue)-account", value: "ACCOUNT", summary: role.summary,
-      default: TradeJournal.Accounts()[role], formats: formats.map(\.rawValue))
+      default: TradeJournal.Accounts()[role],
+      formats: PriceDirectiveDialect.allCases.filter {
+        TradeJournal.AccountRole.used(by: $0).contains(role)
+      }.map(\.rawValue))
   }
 
   /// The option naming the account of `role`.
