@@ -106,7 +106,7 @@ extension CostBasis {
   ///
   /// Only the values follow the closes from day to day; a position's cost and profit are
   /// rounded again, and the totals of them summed again, only on a day that changes them (a
-  /// trade, or a close with more decimals than the day before).
+  /// trade, or a close with another number of decimals than the day before).
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {

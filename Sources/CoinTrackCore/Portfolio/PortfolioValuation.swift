@@ -43,7 +43,7 @@ extension Position {
   /// agree with each other to the last digit.
   func valued(at latest: PriceRow?) -> (row: HoldingRow, amounts: ValuedAmounts) {
     let price = latest?.price.map(ExactDecimal.init)
-    let scale = max(moneyScale, price?.scale ?? 0)
+    let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
