@@ -21,6 +21,15 @@ import Testing
     #expect(UntrustedText.symbol(input) == nil)
   }
 
+  /// The byte rule `isSymbol` spells out and the punctuation help and errors name are one list.
+  @Test func aSymbolHoldsExactlyTheNamedPunctuation() {
+    let punctuation = (0x21...0x7E).map { Character(UnicodeScalar($0)!) }.filter {
+      !$0.isLetter && !$0.isNumber
+    }
+    let accepted = punctuation.filter { UntrustedText.isSymbol("A\($0)") }
+    #expect(String(accepted).sorted() == UntrustedText.symbolPunctuation.sorted())
+  }
+
   @Test func coinGeckoIdsAreLowerCaseWordsWithoutSlashes() {
     for id in ["bitcoin", "uniswap-wormhole", "_", "-6", "0x", "a.b"] {
       #expect(UntrustedText.isCoinGeckoID(id), "\(id)")

@@ -29,15 +29,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self = day
   }
 
-  /// Parses exactly the bytes of `YYYY-MM-DD`, without making a string of them; nil for any
-  /// other shape or for an impossible day.
-  public init?(isoBytes bytes: some Sequence<UInt8>) {
-    guard let day = Array(bytes).withUnsafeBufferPointer(Day.init(isoBytes:)) else { return nil }
-    self = day
-  }
-
   /// Parses exactly the bytes of `YYYY-MM-DD` where they lie, each digit read from its fixed
-  /// place: the price history reads thousands, and the state file one for every trade.
+  /// place (the price history reads thousands, and the state file one for every trade); nil
+  /// for any other shape or for an impossible day.
   public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
       return nil
