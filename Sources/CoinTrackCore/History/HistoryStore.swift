@@ -30,16 +30,22 @@ public struct HistoryStore: Sendable {
   public let directory: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
+  /// Where the last rows read are kept between runs; nil where no cache directory is known.
+  var lastRowIndex: LastRowIndex.Location?
   private let checkpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
-  /// The history in `directory`; `checkpoint` runs at each step of replacing a file, for the
-  /// crash tests, as the state store's does.
+  /// The history in `directory`, with the index of its last rows in `cacheDirectory`, the
+  /// price cache's folder; `checkpoint` runs at each step of replacing a file, for the crash
+  /// tests, as the state store's does.
   public init(
-    directory: String, lockTimeoutSeconds: Double,
+    directory: String, lockTimeoutSeconds: Double, cacheDirectory: String? = nil,
     checkpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
     self.directory = directory
     self.lockTimeoutSeconds = lockTimeoutSeconds
+    lastRowIndex = cacheDirectory.map {
+      LastRowIndex.Location(path: $0 + "/" + LastRowIndex.fileName)
+    }
     self.checkpoint = checkpoint
   }
 
@@ -98,38 +104,75 @@ public struct HistoryStore: Sendable {
     try read(path(of: coin))
   }
 
-  /// The last row of each coin's file, by position, each read from the file's end. The folder
-  /// is listed once first, so that a coin without a file costs no failed open: a list of a
-  /// thousand tracked coins, few of them synced, would otherwise open a thousand missing files.
+  /// The last row of each coin's file, by position: taken from the index of last rows when
+  /// the file is still the one it was read from, else read from the file's end. Without the
+  /// index the folder is listed first, so that a coin without a file costs no failed open: a
+  /// list of a thousand tracked coins, few of them synced, would otherwise open a thousand
+  /// missing files.
   public func lastRows(of coins: [Coin]) throws(HistoryError) -> LastHistoryRows {
-    let names: [String]?
-    do {
-      names = try FileSystem.entryNamesIfPresent(in: directory)
-    } catch {
-      throw HistoryError.unreadable(path: directory, reason: error.reason)
-    }
     var lastRows = LastHistoryRows(capacity: coins.count)
-    guard let names, !names.isEmpty else {
+    var index = LastRowIndex(location: lastRowIndex)
+    let folder = HistoryFolder(path: directory)
+    if index.isEmpty, try folder.names().isEmpty {
       for _ in coins { lastRows.append(nil) }
       return lastRows
     }
-    let files = Set(names)
-    let folder = directory + "/"
     for coin in coins {
       let name = HistoryStore.fileName(of: coin.id)
-      lastRows.append(files.contains(name) ? try lastRow(inFileAt: folder + name) : nil)
+      if let entry = index.entry(ofFileNamed: name) {
+        if let row = indexedLastRow(entry, in: folder, index: &index) {
+          lastRows.append(row.row)
+          continue
+        }
+      } else if try !folder.contains(name) {
+        lastRows.append(nil)
+        continue
+      }
+      let read = try lastRow(inFileAt: directory + "/" + name)
+      if let read {
+        index.record(read.line, ofFileNamed: name, stamp: LastRowIndex.Stamp(read.status))
+      }
+      lastRows.append(read?.row)
     }
+    index.save { (try? folder.names().contains($0)) ?? true }
     return lastRows
+  }
+
+  /// The last row of the index's `entry` (`row` nil for a file of a header alone), when its
+  /// file is still the one it was read from and its line passes the checks a file's last row
+  /// gets; nil when the file must be read.
+  private func indexedLastRow(
+    _ entry: LastRowIndex.Entry, in folder: HistoryFolder, index: inout LastRowIndex
+  ) -> IndexedLastRow? {
+    guard let status = folder.regularFileStatus(named: entry.name),
+      LastRowIndex.Stamp(status) == entry.stamp
+    else { return nil }
+    var line = entry.lastLine
+    let indexed: IndexedLastRow?
+    if line.isEmpty {
+      indexed = IndexedLastRow(row: nil)
+    } else {
+      // Checked again: the cache is outside input too. A line that fails is read from the
+      // file, which then names what is wrong; this error, dropped, needs no whole path.
+      indexed = line.withUTF8 { bytes in
+        (try? HistoryFormat.row(bytes, number: 0, path: entry.name)).map(IndexedLastRow.init(row:))
+      }
+    }
+    if indexed != nil { index.record(entry.lastLine, ofFileNamed: entry.name, stamp: entry.stamp) }
+    return indexed
   }
 
   /// The coin's last row, read from the end of its file (and its header from the start), so
   /// that `coins list` costs the same whatever the history's length; nil when it has none.
   public func lastRow(of coin: Coin) throws(HistoryError) -> HistoryRow? {
-    try lastRow(inFileAt: path(of: coin))
+    try lastRow(inFileAt: path(of: coin))?.row
   }
 
-  /// The last row of the file at `path`; nil when there is no such file or it has no row.
-  private func lastRow(inFileAt path: String) throws(HistoryError) -> HistoryRow? {
+  /// The last row of the file at `path` (nil when it has none), with that line's text (empty
+  /// then) and the file's status as it was read; nil when there is no such file.
+  private func lastRow(inFileAt path: String) throws(HistoryError)
+    -> (row: HistoryRow?, line: String, status: stat)?
+  {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -142,22 +185,25 @@ public struct HistoryStore: Sendable {
     let headerLength = HistoryFormat.header.utf8.count + 1
     // The header and the tail share one buffer on the stack: `coins list` reads both of every
     // coin's file, and two arrays each cost an allocation and a release per coin.
-    let result: Result<HistoryRow?, HistoryError> = withUnsafeTemporaryAllocation(
-      of: UInt8.self, capacity: headerLength + HistoryStore.tailLength
-    ) { buffer in
-      Result { () throws(HistoryError) in
-        try lastRow(descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
+    let result: Result<(row: HistoryRow, line: String)?, HistoryError> =
+      withUnsafeTemporaryAllocation(
+        of: UInt8.self, capacity: headerLength + HistoryStore.tailLength
+      ) { buffer in
+        Result { () throws(HistoryError) in
+          try lastRow(
+            descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
+        }
       }
-    }
-    return try result.get()
+    let last = try result.get()
+    return (last?.row, last?.line ?? "", status)
   }
 
-  /// The last row of the open file of `size` bytes, read into `buffer`, which holds its header
-  /// and its tail.
+  /// The last row of the open file of `size` bytes and that line's text, read into `buffer`,
+  /// which holds its header and its tail; nil when the file has no row.
   private func lastRow(
     _ descriptor: Int32, size: Int, headerLength: Int, buffer: UnsafeMutableBufferPointer<UInt8>,
     path: String
-  ) throws(HistoryError) -> HistoryRow? {
+  ) throws(HistoryError) -> (row: HistoryRow, line: String)? {
     let headCount = try readBytes(
       descriptor, at: 0, count: min(size, headerLength), into: buffer, path: path)
     let head = UnsafeBufferPointer(rebasing: buffer[..<headCount])
@@ -184,9 +230,11 @@ public struct HistoryStore: Sendable {
         path: path, line: 0,
         reason: "the last line is longer than \(HistoryFormat.maximumLineLength) bytes")
     }
+    let line = UnsafeBufferPointer(rebasing: body[lineStart...])
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return try HistoryFormat.row(
-      UnsafeBufferPointer(rebasing: body[lineStart...]), number: 0, path: path)
+    return (
+      try HistoryFormat.row(line, number: 0, path: path), String(decoding: line, as: UTF8.self)
+    )
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged
@@ -258,6 +306,11 @@ public struct HistoryStore: Sendable {
     }
     return initialized
   }
+}
+
+/// A last row found in the index of last rows: nil for a file of a header alone.
+private struct IndexedLastRow {
+  var row: HistoryRow?
 }
 
 /// The last row of each of a list of coins' history files, by the coin's position; nil where a

@@ -254,6 +254,32 @@ public enum FileSystem {
     }
   }
 
+  /// How old a temporary file must be to count as abandoned even when a process with its
+  /// writer's id runs (ids are reused); no write of a cache file takes that long.
+  static let abandonedTemporaryAge = 600
+
+  /// Removes the temporary files in `folder` whose writer is gone: its process no longer
+  /// exists, or the file is older than `abandonedTemporaryAge` seconds at `now` (seconds since
+  /// the Unix epoch). A live writer's file is young and its process exists, so it is never
+  /// removed under it; no lock is needed, which suits caches, whose writers take none.
+  static func removeAbandonedTemporaries(in folder: String, now: Int) {
+    for entry in entryNames(in: folder) {
+      guard let writer = writer(of: entry) else { continue }
+      let path = folder + "/" + entry
+      var status = stat()
+      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      let writerIsGone = kill(writer, 0) != 0 && errno == ESRCH
+      #if canImport(Darwin)
+        let modified = Int(status.st_mtimespec.tv_sec)
+      #else
+        let modified = Int(status.st_mtim.tv_sec)
+      #endif
+      if writerIsGone || now - modified > abandonedTemporaryAge {
+        unlink(path)
+      }
+    }
+  }
+
   /// The names in `folder` (without `.` and `..`); empty when it cannot be read.
   static func entryNames(in folder: String) -> [String] {
     ((try? entryNamesIfPresent(in: folder)) ?? nil) ?? []

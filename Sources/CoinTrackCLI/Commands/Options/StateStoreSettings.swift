@@ -19,12 +19,16 @@ enum StateStoreSettings {
   }
 
   /// The local price history at the XDG location, written under the same lock wait and test
-  /// hook as the state.
+  /// hook as the state, with the index of its last rows in the cache's folder. A cache folder
+  /// the environment does not give leaves the history without the index, never fails a command:
+  /// the index only saves reading files.
   static func history(context: RunContext) throws(StateError) -> HistoryStore {
     let (lockTimeout, hook) = try writeSettings(context: context)
     return HistoryStore(
       directory: try HistoryStore.defaultDirectory(environment: context.environment),
-      lockTimeoutSeconds: lockTimeout, checkpoint: { hook?.pause(at: $0) })
+      lockTimeoutSeconds: lockTimeout,
+      cacheDirectory: (try? PriceCache.defaultDirectory(environment: context.environment)) ?? nil,
+      checkpoint: { hook?.pause(at: $0) })
   }
 
   /// How long a writer waits for a lock, and the test hook that pauses its writes, if set.

@@ -74,41 +74,12 @@ public struct PriceCache: Sendable {
     do {
       let folder = FileSystem.directory(of: path)
       try FileSystem.makePrivateDirectory(folder)
-      removeAbandonedTemporaries(in: folder)
+      FileSystem.removeAbandonedTemporaries(in: folder, now: now())
       try FileSystem.replaceAtomically(
         path, with: Array(JSONWriter.compact(document).utf8), mode: 0o600)
     } catch {
       // A cache that cannot be written costs a request next time; it must not fail the command.
     }
-  }
-
-  /// How old a temporary file must be to count as abandoned even when a process with its
-  /// writer's id runs (ids are reused); no write of a cache entry takes that long.
-  static let abandonedTemporaryAge = 600
-
-  /// Removes the temporary files in `folder` whose writer is gone: its process no longer
-  /// exists, or the file is older than `abandonedTemporaryAge` seconds. A live writer's file is
-  /// young and its process exists, so it is never removed under it.
-  private func removeAbandonedTemporaries(in folder: String) {
-    for entry in FileSystem.entryNames(in: folder) {
-      guard let writer = FileSystem.writer(of: entry) else { continue }
-      let path = folder + "/" + entry
-      var status = stat()
-      guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
-      let writerIsGone = kill(writer, 0) != 0 && errno == ESRCH
-      if writerIsGone || now() - modificationSeconds(status) > PriceCache.abandonedTemporaryAge {
-        unlink(path)
-      }
-    }
-  }
-
-  /// When the file of `status` was last changed, in seconds since the Unix epoch.
-  private func modificationSeconds(_ status: stat) -> Int {
-    #if canImport(Darwin)
-      return Int(status.st_mtimespec.tv_sec)
-    #else
-      return Int(status.st_mtim.tv_sec)
-    #endif
   }
 
   /// `name` made safe as a file name: percent-encoded as in a URL, so that the '/' of `BTC/USD`
