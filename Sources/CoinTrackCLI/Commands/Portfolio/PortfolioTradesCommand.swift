@@ -33,7 +33,8 @@ struct PortfolioTradesCommand: LeafCommand {
 
   func run(in session: CommandSession) throws -> CommandOutput {
     // Only a coin that names none of the traded coins needs the source.
-    let tracker = session.tracker(source: coin == nil ? nil : try session.profileSource())
+    let tracker =
+      coin == nil ? session.tracker() : session.tracker(source: try session.profileSource())
     return .records(RecordOutput(.trades(try tracker.trades(coin: coin))))
   }
 }
