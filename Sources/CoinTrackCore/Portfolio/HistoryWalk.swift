@@ -1,0 +1,134 @@
+/// What a walk over days keeps from one to the next: the coins' closes, the days without one,
+/// the positions held, and each one's cost and profit as shown, rounded again only when they
+/// change.
+struct HistoryWalk {
+  private var closes: HeldCloses
+  private(set) var gaps = GapLog()
+  /// By position: its cost and profit as shown, the decimals they have and how many trades
+  /// the position had applied when they were rounded.
+  private var shown: [ShownCosts] = []
+  /// The positions held since trades were last applied, in order.
+  private var held: [HeldPosition] = []
+
+  /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
+  private struct ShownCosts {
+    var trades = -1
+    var scale = 0
+    var cost = ExactDecimal.zero
+    var realised = ExactDecimal.zero
+  }
+
+  /// A position held, as each day values it: its place in the cost basis and its quantity's
+  /// units, when they fit 64 bits, so that a day's value is a product of integers. Nothing
+  /// counted by reference, so that reading one copies no coin, lots or decimal.
+  private struct HeldPosition {
+    let index: Int
+    let moneyScale: Int
+    let tradesApplied: Int
+    let quantityUnits: Int64
+    /// The quantity's decimals, or -1 when its units do not fit `quantityUnits`.
+    let quantityScale: Int
+  }
+
+  init(closes: HeldCloses) {
+    self.closes = closes
+  }
+
+  /// How many coins are held.
+  var heldCount: Int { held.count }
+
+  /// Takes the positions held once the trades up to `day` are applied, and reads the closes
+  /// of each coin first held on it.
+  ///
+  /// Refuses a coin whose closes come in another currency than its trades, naming the first
+  /// of `trades` in it.
+  mutating func hold(_ positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws {
+    shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
+    held.removeAll(keepingCapacity: true)
+    // Through a buffer: an array's element read field by field was copied whole, coin and
+    // lots included.
+    try positions.withUnsafeBufferPointer { positions in
+      for index in positions.indices where positions[index].quantity > .zero {
+        if !closes.hasSeries(ofPositionAt: index) {
+          try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
+        }
+        let quantity = positions[index].quantity.compactUnits
+        held.append(
+          HeldPosition(
+            index: index, moneyScale: positions[index].moneyScale,
+            tradesApplied: positions[index].tradesApplied, quantityUnits: quantity?.units ?? 0,
+            quantityScale: quantity?.scale ?? -1))
+      }
+    }
+  }
+
+  /// The sum of the values of the positions held at the closes of `day` (nil when one has
+  /// none), which are `positions` as `hold` took them; and whether any cost or profit among
+  /// them was rounded again (a trade applied, or a close with another number of decimals).
+  mutating func value(of positions: [Position], on day: Day) -> (
+    value: ExactDecimal?, costsChanged: Bool
+  ) {
+    positions.withUnsafeBufferPointer { value(of: $0, on: day) }
+  }
+
+  private mutating func value(of positions: UnsafeBufferPointer<Position>, on day: Day) -> (
+    value: ExactDecimal?, costsChanged: Bool
+  ) {
+    var value = DecimalSum()
+    var isPriced = true
+    var costsChanged = false
+    for held in held {
+      let index = held.index
+      let compact = closes.compactClose(ofPositionAt: index, on: day)
+      let close = compact?.decimal ?? closes.close(ofPositionAt: index, on: day)
+      let scale = ValuedAmounts.scale(moneyScale: held.moneyScale, price: close)
+      if shown[index].trades != held.tradesApplied || shown[index].scale != scale {
+        shown[index] = ShownCosts(
+          trades: held.tradesApplied, scale: scale,
+          cost: positions[index].cost.rounded(toScale: scale),
+          realised: positions[index].realised.rounded(toScale: scale))
+        costsChanged = true
+      }
+      guard let close else {
+        gaps.add(day, of: positions[index].coin)
+        isPriced = false
+        continue
+      }
+      // `ValuedAmounts.value` in integers: the product of the units, padded or rounded to
+      // `scale` as `rounded(toScale:)` does it. Two 64-bit units multiply within 126 bits.
+      let exponent = scale - held.quantityScale - Int(compact?.scale ?? 0)
+      if let compact, held.quantityScale >= 0,
+        let units = exponent >= 0
+          ? FixedPoint.scaled(Int128(held.quantityUnits) &* Int128(compact.units), by: exponent)
+          : FixedPoint.quotient(
+            Int128(held.quantityUnits) &* Int128(compact.units), 1, exponent: exponent)
+      {
+        value.add(units: units, scale: scale)
+      } else {
+        value.add(ValuedAmounts.value(of: positions[index].quantity, at: close, scale: scale))
+      }
+    }
+    return (isPriced ? value.total : nil, costsChanged)
+  }
+
+  /// The cost and profit as shown of the positions held on the last day valued, in order.
+  var heldAmounts: some Sequence<ValuedAmounts> {
+    held.lazy.map { [shown] in
+      ValuedAmounts(cost: shown[$0.index].cost, value: nil, realised: shown[$0.index].realised)
+    }
+  }
+}
+
+/// The days each coin held had no close, in the order the coins first lacked one.
+struct GapLog {
+  private(set) var gaps: [PortfolioHistory.Gap] = []
+  private var gapIndex: [String: Int] = [:]
+
+  mutating func add(_ day: Day, of coin: Coin) {
+    if gapIndex[coin.id] == nil {
+      gapIndex[coin.id] = gaps.count
+      gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
+    }
+    gaps[gapIndex[coin.id]!].days.append(day)
+  }
+}
