@@ -28,6 +28,14 @@ struct HistoryWalk {
     let quantityUnits: Int64
     /// The quantity's decimals, or -1 when its units do not fit `quantityUnits`.
     let quantityScale: Int
+    /// The decimals of the close last valued at (`CompactClose.wide` for none), when a value at
+    /// a close with as many decimals is `paddedQuantity` times the close's units, at
+    /// `valueScale`: most days' closes have the day before's decimals, and their value is then
+    /// one product, the position's costs as shown unchanged.
+    var lastCloseScale = CompactClose.wide
+    var valueScale = 0
+    /// The quantity's units padded to `valueScale` less the close's decimals.
+    var paddedQuantity: Int64 = 0
   }
 
   init(closes: HeldCloses) {
@@ -44,11 +52,22 @@ struct HistoryWalk {
   /// of `trades` in it.
   mutating func hold(_ positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws {
     shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
+    let before = held
+    var kept = before.startIndex
     held.removeAll(keepingCapacity: true)
     // Through a buffer: an array's element read field by field was copied whole, coin and
     // lots included.
     try positions.withUnsafeBufferPointer { positions in
       for index in positions.indices where positions[index].quantity > .zero {
+        // Both lists are in the positions' order. A position no trade changed keeps what
+        // valuing it remembered.
+        while kept < before.endIndex, before[kept].index < index { kept += 1 }
+        if kept < before.endIndex, before[kept].index == index,
+          before[kept].tradesApplied == positions[index].tradesApplied
+        {
+          held.append(before[kept])
+          continue
+        }
         if !closes.hasSeries(ofPositionAt: index) {
           try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
         }
@@ -77,9 +96,15 @@ struct HistoryWalk {
     var value = DecimalSum()
     var isPriced = true
     var costsChanged = false
-    for held in held {
+    for place in held.indices {
+      let held = held[place]
       let index = held.index
       let compact = closes.compactClose(ofPositionAt: index, on: day)
+      if let compact, compact.scale == held.lastCloseScale {
+        value.add(
+          units: Int128(held.paddedQuantity) &* Int128(compact.units), scale: held.valueScale)
+        continue
+      }
       let close = compact?.decimal ?? closes.close(ofPositionAt: index, on: day)
       let scale = ValuedAmounts.scale(moneyScale: held.moneyScale, price: close)
       if shown[index].trades != held.tradesApplied || shown[index].scale != scale {
@@ -104,11 +129,27 @@ struct HistoryWalk {
             Int128(held.quantityUnits) &* Int128(compact.units), 1, exponent: exponent)
       {
         value.add(units: units, scale: scale)
+        remember(compact, valuedAt: scale, exponent: exponent, at: place)
       } else {
         value.add(ValuedAmounts.value(of: positions[index].quantity, at: close, scale: scale))
       }
     }
     return (isPriced ? value.total : nil, costsChanged)
+  }
+
+  /// Keeps what valuing the position at `place` in `held` at `close`, at `scale` with the
+  /// product's units padded by 10^`exponent`, lets the next close with as many decimals skip,
+  /// when the padded quantity fits 64 bits.
+  private mutating func remember(
+    _ close: CompactClose, valuedAt scale: Int, exponent: Int, at place: Int
+  ) {
+    guard exponent >= 0,
+      let padded = FixedPoint.scaled(Int128(held[place].quantityUnits), by: exponent)
+        .flatMap(Int64.init(exactly:))
+    else { return }
+    held[place].lastCloseScale = close.scale
+    held[place].valueScale = scale
+    held[place].paddedQuantity = padded
   }
 
   /// The cost and profit as shown of the positions held on the last day valued, in order.
