@@ -49,9 +49,9 @@ extension CostBasis {
     -> PortfolioHistory
   {
     var walk = HistoryWalk(closes: HeldCloses(source: source, range: range))
+    var rows = PortfolioDayRows(currency: currency)
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
-    var totals = ValuedAmounts(cost: .zero, value: nil, realised: .zero)
     for day in range {
       let appliedBefore = applied.count
       advance(through: day)
@@ -59,15 +59,9 @@ extension CostBasis {
       if traded { try walk.hold(positions, on: day, trades: applied) }
       let (value, costsChanged) = walk.value(of: positions, on: day)
       if costsChanged || traded {
-        totals = self.totals(of: walk.heldAmounts)
+        rows.take(totals(of: walk.heldAmounts))
       }
-      totals.value = value
-      let row = totals.row(currency: currency)
-      days.append(
-        PortfolioDay(
-          day: day, coinsHeld: walk.heldCount, value: row.value, cost: row.cost,
-          unrealised: row.unrealised, unrealisedPercent: row.unrealisedPercent,
-          realised: row.realised, currency: currency))
+      days.append(rows.row(of: day, value: value, coinsHeld: walk.heldCount))
     }
     return PortfolioHistory(method: method, days: days, gaps: walk.gaps.gaps)
   }
