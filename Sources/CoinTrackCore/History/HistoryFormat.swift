@@ -69,36 +69,38 @@ enum HistoryFormat {
       var start = headerEnd + 1
       var number = 2
       while start < bytes.count {
+        if let shape, let dayBefore = previousDay {
+          let run = RepeatedLine.read(
+            bytes, from: start, repeating: shape, after: dayBefore, at: previousStart,
+            into: &builder)
+          if run.count > 0 {
+            (start, previousDay, previousStart) = (run.next, run.lastDay, run.lastStart)
+            number += run.count
+            continue
+          }
+        }
         guard let end = endOfLine(in: bytes, from: start) else {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        if let shape, let dayBefore = previousDay,
-          let line = RepeatedLine(
-            in: bytes, start..<end, repeating: shape, after: dayBefore, at: previousStart)
-        {
-          builder.append(line)
-          previousDay = line.day
-        } else {
-          let line = try Line(in: bytes, start..<end, number: number, path: path, after: lineRead)
-          if let previousDay {
-            guard previousDay < line.day else {
-              throw HistoryError.damaged(
-                path: path, line: number,
-                reason: "\(line.day) does not come after \(previousDay); days must ascend")
-            }
-            guard !line.isNew.symbol, !line.isNew.currency else {
-              throw HistoryError.damaged(
-                path: path, line: number,
-                reason: "the symbol or currency differs from the line before; a file holds one "
-                  + "coin in one currency")
-            }
+        let line = try Line(in: bytes, start..<end, number: number, path: path, after: lineRead)
+        if let previousDay {
+          guard previousDay < line.day else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "\(line.day) does not come after \(previousDay); days must ascend")
           }
-          builder.append(line)
-          lineRead = line
-          shape = line.shape
-          previousDay = line.day
+          guard !line.isNew.symbol, !line.isNew.currency else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "the symbol or currency differs from the line before; a file holds one "
+                + "coin in one currency")
+          }
         }
+        builder.append(line)
+        lineRead = line
+        shape = line.shape
+        previousDay = line.day
         previousStart = start
         start = end + 1
         number += 1

@@ -4,39 +4,66 @@ extension HistoryFormat {
   /// checked by comparing them with that line's rather than finding four commas and looking at
   /// three fields. Any other line, and any damage, is left to `Line`, which names what is wrong.
   struct RepeatedLine {
+    /// Reads the lines from `start` on into `builder` while each repeats `shape`, the first
+    /// after the line whose date starts at `previousStart`, of `previousDay`. Returns where the
+    /// first other line starts (or the bytes end), how many lines were read, and the day and
+    /// start of the last.
+    ///
+    /// A loop of its own, so that what the full reading keeps is not carried through it.
+    static func read(
+      _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, repeating shape: Shape,
+      after previousDay: Day, at previousStart: Int, into builder: inout CoinHistory.Builder
+    ) -> (next: Int, count: Int, lastDay: Day, lastStart: Int) {
+      var (next, count, lastDay, lastStart) = (start, 0, previousDay, previousStart)
+      while let line = RepeatedLine(
+        in: bytes, from: next, repeating: shape, after: lastDay, at: lastStart)
+      {
+        builder.append(line)
+        (lastDay, lastStart) = (line.day, next)
+        next = line.end &+ 1
+        count &+= 1
+      }
+      return (next, count, lastDay, lastStart)
+    }
+
     let day: Day
     /// The price's units and decimals, read as it was checked.
     let close: CompactClose
     let price: Range<Int>
+    /// Where the line ends: its line break.
+    let end: Int
 
-    /// The line at `range` of `bytes` when it repeats `shape` with a real day after
+    /// The line from `start` of `bytes` on when it repeats `shape` with a real day after
     /// `previousDay` (the line before's, whose date starts at `previousStart`) and a plain
-    /// decimal above zero; nil for any other.
+    /// decimal above zero, and ends with a line break; nil for any other.
+    ///
+    /// The price is read up to its first byte that is neither a digit nor a point, which must
+    /// start the shape's tail, followed by the line break: the line's end is found with it.
     @inline(__always)
     init?(
-      in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, repeating shape: Shape,
+      in bytes: UnsafeBufferPointer<UInt8>, from start: Int, repeating shape: Shape,
       after previousDay: Day, at previousStart: Int
     ) {
-      // Lines lie in `bytes`, which are not empty; every offset here lies in one of them, so
-      // the arithmetic cannot overflow.
+      // `bytes` are not empty; every offset here lies in them or just past a line's, so the
+      // arithmetic cannot overflow.
       let base = bytes.baseAddress!
-      let priceStart = range.lowerBound &+ Day.isoLength &+ shape.middle.count
-      let priceEnd = range.upperBound &- shape.tail.count
-      guard range.count <= maximumLineLength, priceStart < priceEnd,
+      let priceStart = start &+ Day.isoLength &+ shape.middle.count
+      let (found, priceEnd) = CompactClose.read(
+        base, from: priceStart, limit: Swift.min(bytes.count, start &+ maximumLineLength))
+      let lineEnd = priceEnd &+ shape.tail.count
+      guard let close = found, lineEnd < bytes.count, lineEnd &- start <= maximumLineLength,
+        base[lineEnd] == UInt8(ascii: "\n"),
         Self.sameBytes(
           before: base + shape.middle.upperBound, base + priceStart, count: shape.middle.count),
         Self.sameBytes(
-          before: base + shape.tail.upperBound, base + range.upperBound, count: shape.tail.count),
-        // A plain decimal holds no comma, so the line has the shape's five fields.
-        let close = CompactClose(
-          closeText: UnsafeBufferPointer(start: base + priceStart, count: priceEnd &- priceStart)),
-        let day = Self.day(
-          at: base + range.lowerBound, after: previousDay, at: base + previousStart),
+          before: base + shape.tail.upperBound, base + lineEnd, count: shape.tail.count),
+        let day = Self.day(at: base + start, after: previousDay, at: base + previousStart),
         previousDay < day
       else { return nil }
       self.day = day
       self.close = close
       price = priceStart..<priceEnd
+      end = lineEnd
     }
 
     /// Where a line read in full has the bytes that a line repeating it repeats: from the comma

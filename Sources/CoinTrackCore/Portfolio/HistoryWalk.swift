@@ -9,6 +9,11 @@ struct HistoryWalk {
   private var shown: [ShownCosts] = []
   /// The positions held since trades were last applied, in order.
   private var held: [HeldPosition] = []
+  /// `held` before the last trade day, kept for its room.
+  private var heldBefore: [HeldPosition] = []
+  /// By position: how many trades it had applied when `hold` last looked at it (-1 before it
+  /// did); one with as many since is held, or not, as it was.
+  private var tradesSeen: [Int] = []
 
   /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
   private struct ShownCosts {
@@ -52,31 +57,34 @@ struct HistoryWalk {
   /// of `trades` in it.
   mutating func hold(_ positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws {
     shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
-    let before = held
-    var kept = before.startIndex
+    tradesSeen.append(contentsOf: repeatElement(-1, count: positions.count - tradesSeen.count))
+    swap(&held, &heldBefore)
     held.removeAll(keepingCapacity: true)
+    var kept = 0
     // Through a buffer: an array's element read field by field was copied whole, coin and
     // lots included.
     try positions.withUnsafeBufferPointer { positions in
-      for index in positions.indices where positions[index].quantity > .zero {
-        // Both lists are in the positions' order. A position no trade changed keeps what
-        // valuing it remembered.
-        while kept < before.endIndex, before[kept].index < index { kept += 1 }
-        if kept < before.endIndex, before[kept].index == index,
-          before[kept].tradesApplied == positions[index].tradesApplied
-        {
-          held.append(before[kept])
+      for index in positions.indices {
+        let applied = positions[index].tradesApplied
+        // Both lists are in the positions' order.
+        while kept < heldBefore.count, heldBefore[kept].index < index { kept += 1 }
+        if applied == tradesSeen[index] {
+          // No trade changed it: held or not as before, with what valuing it remembered.
+          if kept < heldBefore.count, heldBefore[kept].index == index {
+            held.append(heldBefore[kept])
+          }
           continue
         }
+        tradesSeen[index] = applied
+        guard positions[index].quantity > .zero else { continue }
         if !closes.hasSeries(ofPositionAt: index) {
           try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
         }
         let quantity = positions[index].quantity.compactUnits
         held.append(
           HeldPosition(
-            index: index, moneyScale: positions[index].moneyScale,
-            tradesApplied: positions[index].tradesApplied, quantityUnits: quantity?.units ?? 0,
-            quantityScale: quantity?.scale ?? -1))
+            index: index, moneyScale: positions[index].moneyScale, tradesApplied: applied,
+            quantityUnits: quantity?.units ?? 0, quantityScale: quantity?.scale ?? -1))
       }
     }
   }

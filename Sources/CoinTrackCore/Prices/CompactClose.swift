@@ -30,30 +30,48 @@ struct CompactClose: Hashable, Sendable {
   /// `Price.isAboveZero`); nil for any other text.
   @inline(__always)
   init?(closeText bytes: UnsafeBufferPointer<UInt8>) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    guard let base = bytes.baseAddress else { return nil }
+    let (close, end) = Self.read(base, from: 0, limit: bytes.count)
+    guard end == bytes.count, let close else { return nil }
+    self = close
+  }
+
+  /// The close written from `start` on, up to the first byte that is neither a digit nor a
+  /// point (or `limit`), and where that text ends: the close is nil when the text is not plain
+  /// decimal text above zero. One pass finds the end, checks and reads the digits, as a
+  /// history line's price is followed by the rest of the line.
+  @inline(__always)
+  static func read(_ base: UnsafePointer<UInt8>, from start: Int, limit: Int) -> (
+    close: CompactClose?, end: Int
+  ) {
     var units: UInt64 = 0
     // Any digit other than 0 sets a bit here; the units may have wrapped beyond 19 digits.
     var nonZeroBits: UInt8 = 0
     var point = -1
-    for index in 0..<bytes.count {
+    var isPlain = true
+    var index = start
+    while index < limit {
       let digit = base[index] &- UInt8(ascii: "0")
       if digit < 10 {
         // Wrapping: beyond 18 digits the units are not used.
         units = units &* 10 &+ UInt64(digit)
         nonZeroBits |= digit
-      } else {
-        guard base[index] == UInt8(ascii: "."), point < 0, index > 0 else { return nil }
+      } else if base[index] == UInt8(ascii: ".") {
+        // A second point, or one with no digit before it.
+        if point >= 0 || index == start { isPlain = false }
         point = index
+      } else {
+        break
       }
+      index &+= 1
     }
-    guard nonZeroBits != 0, point != bytes.count - 1 else { return nil }
-    let scale = point < 0 ? 0 : bytes.count - 1 - point
-    let digitCount = point < 0 ? bytes.count : bytes.count - 1
+    guard isPlain, nonZeroBits != 0, point != index &- 1 else { return (nil, index) }
+    let scale = point < 0 ? 0 : index &- 1 &- point
+    let digitCount = index &- start &- (point < 0 ? 0 : 1)
     // 18 digits are below 10^18, which fits 63 bits.
-    if digitCount <= 18, scale < Int(Self.wide) {
-      self.init(units: Int64(units), scale: UInt8(scale))
-    } else {
-      self.init(units: 0, scale: Self.wide)
+    guard digitCount <= 18, scale < Int(Self.wide) else {
+      return (CompactClose(units: 0, scale: Self.wide), index)
     }
+    return (CompactClose(units: Int64(units), scale: UInt8(scale)), index)
   }
 }
