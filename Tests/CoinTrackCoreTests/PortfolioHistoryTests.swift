@@ -163,8 +163,16 @@ import Testing
       of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-03-31"), method: method)
     #expect(history.days.count == 91)
     #expect(history.gaps.isEmpty)
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
+  }
+
+  /// Expects each day of `history` with a value to be the totals row of `portfolio show` on
+  /// that day.
+  static func expectEachPricedDayIsTheTotalsOfShow(
+    _ history: PortfolioHistory, of tracker: Tracker, method: CostMethod
+  ) throws {
     let trades = try tracker.trades(coin: nil)
-    for row in history.days {
+    for row in history.days where row.isPriced {
       let total = try tracker.portfolio(
         of: trades, on: DatedInput(day: row.day, input: ""), method: method
       ).total
@@ -222,16 +230,7 @@ import Testing
       of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-01-20"), method: method)
     #expect(history.days.count == 20)
     #expect(history.gaps == [.init(coin: Self.aaa, days: [Day(iso: "2024-01-12")!])])
-    let trades = try tracker.trades(coin: nil)
-    for row in history.days where row.isPriced {
-      let total = try tracker.portfolio(
-        of: trades, on: DatedInput(day: row.day, input: ""), method: method
-      ).total
-      #expect(
-        [row.value, row.cost, row.unrealised, row.unrealisedPercent, row.realised]
-          == [total.value, total.cost, total.unrealised, total.unrealisedPercent, total.realised],
-        "\(row.day)")
-    }
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
   }
 
   @Test func datesAreCheckedAsPricesChecksThem() throws {

@@ -63,45 +63,37 @@ import Testing
     }
   }
 
-  /// Damage on a line that repeats the one before, each with the line and the words of its
-  /// error: the same as the full reading's.
-  static let damaged: [(lines: [String], line: Int, reason: String)] = [
+  /// Damage on a line that repeats the one before, each with the lines (separated by spaces),
+  /// the line of the error and its words: the same as the full reading's.
+  static let damaged: [(lines: String, line: Int, reason: String)] = [
     // A day of the month after the one before, but one the month lacks.
     (
-      [
-        "2026-02-27,BTC,1,USDT,binance", "2026-02-28,BTC,1,USDT,binance",
-        "2026-02-29,BTC,1,USDT,binance",
-      ], 4, "YYYY-MM-DD"
+      "2026-02-27,BTC,1,USDT,binance 2026-02-28,BTC,1,USDT,binance 2026-02-29,BTC,1,USDT,binance",
+      4, "YYYY-MM-DD"
     ),
     (
-      [
-        "2026-04-29,BTC,1,USDT,binance", "2026-04-30,BTC,1,USDT,binance",
-        "2026-04-31,BTC,1,USDT,binance",
-      ], 4, "YYYY-MM-DD"
+      "2026-04-29,BTC,1,USDT,binance 2026-04-30,BTC,1,USDT,binance 2026-04-31,BTC,1,USDT,binance",
+      4, "YYYY-MM-DD"
     ),
     (
-      [
-        "2026-05-30,BTC,1,USDT,binance", "2026-05-31,BTC,1,USDT,binance",
-        "2026-05-32,BTC,1,USDT,binance",
-      ], 4, "YYYY-MM-DD"
+      "2026-05-30,BTC,1,USDT,binance 2026-05-31,BTC,1,USDT,binance 2026-05-32,BTC,1,USDT,binance",
+      4, "YYYY-MM-DD"
     ),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-2x,BTC,1,USDT,binance"], 3, "YYYY-MM-DD"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-21,BTC,2,USDT,binance"], 3, "ascend"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-20,BTC,2,USDT,binance"], 3, "ascend"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-2x,BTC,1,USDT,binance", 3, "YYYY-MM-DD"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-21,BTC,2,USDT,binance", 3, "ascend"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-20,BTC,2,USDT,binance", 3, "ascend"),
     (
-      [
-        "2026-05-21,BTC,1,USDT,binance", "2026-06-20,BTC,2,USDT,binance",
-        "2026-06-19,BTC,2,USDT,binance",
-      ], 4, "ascend"
+      "2026-05-21,BTC,1,USDT,binance 2026-06-20,BTC,2,USDT,binance 2026-06-19,BTC,2,USDT,binance",
+      4, "ascend"
     ),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,1.2.3,USDT,binance"], 3, "plain"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,1.,USDT,binance"], 3, "plain"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,-1,USDT,binance"], 3, "above zero"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,1e5,USDT,binance"], 3, "plain"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,00.000,USDT,binance"], 3, "above zero"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTX,1,USDT,binance"], 3, "one coin"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,1,EUR,binance"], 3, "one currency"),
-    (["2026-05-21,BTC,1,USDT,binance", "2026-05-22,BTC,1,USDT,binancf"], 3, "live source"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1.2.3,USDT,binance", 3, "plain"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1.,USDT,binance", 3, "plain"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,-1,USDT,binance", 3, "above zero"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1e5,USDT,binance", 3, "plain"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,00.000,USDT,binance", 3, "above zero"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTX,1,USDT,binance", 3, "one coin"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,EUR,binance", 3, "one currency"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,USDT,binancf", 3, "live source"),
   ]
 
   @Test(arguments: damaged.indices)
@@ -109,7 +101,7 @@ import Testing
     let (lines, line, reason) = Self.damaged[index]
     let directory = try TemporaryDirectory()
     let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
-    let text = Self.header + lines.map { $0 + "\n" }.joined()
+    let text = Self.header + lines.split(separator: " ").map { $0 + "\n" }.joined()
     let store = try Self.store(in: directory, writing: text, of: bitcoin)
     #expect {
       _ = try store.history(of: bitcoin)
