@@ -61,16 +61,31 @@ public struct CoinHistory: Sendable {
   }
 
   /// Sets the closes of the rows in `range` into `closes`, whose days hold the range: the units
-  /// read with the file, or the text of a close with too many digits for them.
+  /// read with the file, or the text of a close with too many digits for them, set after.
   func setCloses(in range: DayRange, into closes: inout DailyCloses) {
-    for position in position(from: range.first)..<position(from: range.last.adding(days: 1)) {
-      let entry = entries[position]
-      let offset = entry.day.daysSince1970 - closes.first.daysSince1970
-      if entry.scale < CompactClose.wide {
-        closes.set(CompactClose(units: entry.units, scale: entry.scale), at: offset)
-      } else {
-        closes.set(withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:)), at: offset)
+    let rows = position(from: range.first)..<position(from: range.last.adding(days: 1))
+    let first = closes.first.daysSince1970
+    let hasWide = entries.withUnsafeBufferPointer { entries in
+      closes.withCompactWriter { writer in
+        var hasWide = false
+        for position in rows {
+          let entry = entries[position]
+          if entry.scale < CompactClose.wide {
+            writer.set(
+              CompactClose(units: entry.units, scale: entry.scale),
+              at: entry.day.daysSince1970 - first)
+          } else {
+            hasWide = true
+          }
+        }
+        return hasWide
       }
+    }
+    guard hasWide else { return }
+    for position in rows where entries[position].scale >= CompactClose.wide {
+      closes.set(
+        withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:)),
+        at: entries[position].day.daysSince1970 - first)
     }
   }
 

@@ -37,6 +37,28 @@ public struct DailyCloses: Sendable {
     scales[offset] = close.scale
   }
 
+  /// `body` given a writer of compact closes by offset, to set many without checking the
+  /// arrays' storage for each.
+  mutating func withCompactWriter<Result>(_ body: (CompactWriter) -> Result) -> Result {
+    units.withUnsafeMutableBufferPointer { units in
+      scales.withUnsafeMutableBufferPointer { scales in
+        body(CompactWriter(units: units, scales: scales))
+      }
+    }
+  }
+
+  /// Sets compact closes where `DailyCloses.set` would, within `withCompactWriter`.
+  struct CompactWriter {
+    fileprivate let units: UnsafeMutableBufferPointer<Int64>
+    fileprivate let scales: UnsafeMutableBufferPointer<UInt8>
+
+    /// Makes `close`, which is compact, the close of the day `offset` days after `first`.
+    func set(_ close: CompactClose, at offset: Int) {
+      units[offset] = close.units
+      scales[offset] = close.scale
+    }
+  }
+
   /// Makes `close` the close of the day `offset` days after `first`, compactly when it fits.
   mutating func set(_ close: ExactDecimal, at offset: Int) {
     if let (small, scale) = close.compactUnits, scale < Int(CompactClose.wide) {

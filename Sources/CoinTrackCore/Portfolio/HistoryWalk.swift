@@ -56,8 +56,11 @@ struct HistoryWalk {
   /// Refuses a coin whose closes come in another currency than its trades, naming the first
   /// of `trades` in it.
   mutating func hold(_ positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws {
-    shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
-    tradesSeen.append(contentsOf: repeatElement(-1, count: positions.count - tradesSeen.count))
+    // Only for positions new since: appending none still costs hundreds of instructions.
+    if positions.count > shown.count {
+      shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
+      tradesSeen.append(contentsOf: repeatElement(-1, count: positions.count - tradesSeen.count))
+    }
     swap(&held, &heldBefore)
     held.removeAll(keepingCapacity: true)
     var kept = 0

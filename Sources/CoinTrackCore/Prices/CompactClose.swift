@@ -38,8 +38,8 @@ struct CompactClose: Hashable, Sendable {
 
   /// The close written from `start` on, up to the first byte that is neither a digit nor a
   /// point (or `limit`), and where that text ends: the close is nil when the text is not plain
-  /// decimal text above zero. One pass finds the end, checks and reads the digits, as a
-  /// history line's price is followed by the rest of the line.
+  /// decimal text above zero (then the end is where reading stopped). One pass finds the end,
+  /// checks and reads the digits, as a history line's price is followed by the rest of the line.
   @inline(__always)
   static func read(_ base: UnsafePointer<UInt8>, from start: Int, limit: Int) -> (
     close: CompactClose?, end: Int
@@ -47,29 +47,34 @@ struct CompactClose: Hashable, Sendable {
     var units: UInt64 = 0
     // Any digit other than 0 sets a bit here; the units may have wrapped beyond 19 digits.
     var nonZeroBits: UInt8 = 0
-    var point = -1
-    var isPlain = true
     var index = start
-    while index < limit {
-      let digit = base[index] &- UInt8(ascii: "0")
-      if digit < 10 {
+    /// Reads digits from `index` on.
+    func readDigits() {
+      while index < limit {
+        let digit = base[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return }
         // Wrapping: beyond 18 digits the units are not used.
         units = units &* 10 &+ UInt64(digit)
         nonZeroBits |= digit
-      } else if base[index] == UInt8(ascii: ".") {
-        // A second point, or one with no digit before it.
-        if point >= 0 || index == start { isPlain = false }
-        point = index
-      } else {
-        break
+        index &+= 1
       }
-      index &+= 1
     }
-    guard isPlain, nonZeroBits != 0, point != index &- 1 else { return (nil, index) }
-    let scale = point < 0 ? 0 : index &- 1 &- point
-    let digitCount = index &- start &- (point < 0 ? 0 : 1)
+    readDigits()
+    let integerEnd = index
+    guard integerEnd > start else { return (nil, index) }
+    var scale = 0
+    if index < limit, base[index] == UInt8(ascii: ".") {
+      index &+= 1
+      readDigits()
+      scale = index &- integerEnd &- 1
+      // Digits after the point, and no second point.
+      guard scale > 0, index == limit || base[index] != UInt8(ascii: ".") else {
+        return (nil, index)
+      }
+    }
+    guard nonZeroBits != 0 else { return (nil, index) }
     // 18 digits are below 10^18, which fits 63 bits.
-    guard digitCount <= 18, scale < Int(Self.wide) else {
+    guard integerEnd &- start &+ scale <= 18, scale < Int(Self.wide) else {
       return (CompactClose(units: 0, scale: Self.wide), index)
     }
     return (CompactClose(units: Int64(units), scale: UInt8(scale)), index)
