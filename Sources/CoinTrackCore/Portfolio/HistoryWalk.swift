@@ -163,11 +163,28 @@ struct HistoryWalk {
     held[place].paddedQuantity = padded
   }
 
-  /// The cost and profit as shown of the positions held on the last day valued, in order.
-  var heldAmounts: some Sequence<ValuedAmounts> {
-    held.lazy.map { [shown] in
-      ValuedAmounts(cost: shown[$0.index].cost, value: nil, realised: shown[$0.index].realised)
+  /// The totals of the cost and profit as shown of `positions` on the last day valued, as
+  /// `CostBasis.totals(of:)` sums the held positions' amounts: those of the positions held, and
+  /// the profit of those sold out at their trades' decimals; added in integers while they fit,
+  /// as a day with a trade sums them again.
+  func totals(of positions: [Position]) -> ValuedAmounts {
+    var cost = DecimalSum()
+    var realised = DecimalSum()
+    var next = 0
+    // Through a buffer: an array's element read field by field was copied whole.
+    positions.withUnsafeBufferPointer { positions in
+      for index in positions.indices {
+        // Both lists are in the positions' order; a position not held is sold out.
+        if next < held.count, held[next].index == index {
+          cost.add(shown[index].cost)
+          realised.add(shown[index].realised)
+          next += 1
+        } else {
+          realised.add(positions[index].realised.rounded(toScale: positions[index].moneyScale))
+        }
+      }
     }
+    return ValuedAmounts(cost: cost.total, value: nil, realised: realised.total)
   }
 }
 

@@ -39,8 +39,8 @@ public struct PortfolioHistory: Sendable {
 extension CostBasis {
   /// The portfolio valued at each day's closes over `range`, applying each trade once and
   /// reading each coin's closes once. Each day's amounts are those of `valuation(on:)` at that
-  /// day's closes, summed by `totals(of:)`: a day's row is the totals row `portfolio show`
-  /// gives when every coin held has a close that day.
+  /// day's closes, summed as `totals(of:)` sums them: a day's row is the totals row
+  /// `portfolio show` gives when every coin held has a close that day.
   ///
   /// Only the values follow the closes from day to day; a position's cost and profit are
   /// rounded again, and the totals of them summed again, only on a day that changes them (a
@@ -59,7 +59,7 @@ extension CostBasis {
       if traded { try walk.hold(positions, on: day, trades: applied) }
       let (value, costsChanged) = walk.value(of: positions, on: day)
       if costsChanged || traded {
-        rows.take(totals(of: walk.heldAmounts))
+        rows.take(walk.totals(of: positions))
       }
       days.append(rows.row(of: day, value: value, coinsHeld: walk.heldCount))
     }
