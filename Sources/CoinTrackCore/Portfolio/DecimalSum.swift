@@ -12,6 +12,14 @@ struct DecimalSum {
   @inline(__always)
   mutating func add(units addend: Int128, scale addendScale: Int) {
     if wide == nil {
+      // Most amounts have the sum's decimals: nothing to pad.
+      if addendScale == scale {
+        let (sum, overflow) = units.addingReportingOverflow(addend)
+        if !overflow {
+          units = sum
+          return
+        }
+      }
       let common = max(scale, addendScale)
       if let total = FixedPoint.scaled(units, by: common - scale),
         let term = FixedPoint.scaled(addend, by: common - addendScale)
@@ -27,6 +35,7 @@ struct DecimalSum {
   }
 
   /// Adds `value`.
+  @inline(__always)
   mutating func add(_ value: ExactDecimal) {
     guard case .fixed(let addend) = value.storage else { return addWide(value) }
     add(units: addend, scale: value.scale)
