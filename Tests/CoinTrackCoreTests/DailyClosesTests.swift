@@ -13,7 +13,7 @@ import Testing
 
   @Test func everyCloseReadsBackWithItsValueAndDecimals() {
     let first = Day(iso: "2026-05-21")!
-    let closes = DailyCloses(first: first, count: Self.texts.count) { offset in
+    let closes = DailyCloses(first: first, count: Self.texts.count, currency: "USDT") { offset in
       Self.texts[offset].map { ExactDecimal(Price(decimalText: $0)!) }
     }
     for (offset, text) in Self.texts.enumerated() {

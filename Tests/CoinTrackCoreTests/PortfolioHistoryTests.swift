@@ -36,10 +36,13 @@ import Testing
     ("2024-01-05", .sell, bbb, "1", "120", "0"),
   ]
 
-  /// A tracker over a state holding `trades` and the offline source with `closes`.
-  static func tracker(in directory: TemporaryDirectory, today: String = "2024-01-10") throws
-    -> Tracker
-  {
+  /// A tracker over a state holding `trades` and the offline source with `closes` in its
+  /// history (beside the snapshot).
+  static func tracker(
+    in directory: TemporaryDirectory, today: String = "2024-01-10",
+    closes: [(Coin, [(String, String)])] = closes,
+    trades: [(String, TradeSide, Coin, String, String, String)] = trades
+  ) throws -> Tracker {
     let history = HistoryStore(
       directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
     for (coin, rows) in closes {
@@ -160,8 +163,16 @@ import Testing
       of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-03-31"), method: method)
     #expect(history.days.count == 91)
     #expect(history.gaps.isEmpty)
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
+  }
+
+  /// Expects each day of `history` with a value to be the totals row of `portfolio show` on
+  /// that day.
+  static func expectEachPricedDayIsTheTotalsOfShow(
+    _ history: PortfolioHistory, of tracker: Tracker, method: CostMethod
+  ) throws {
     let trades = try tracker.trades(coin: nil)
-    for row in history.days {
+    for row in history.days where row.isPriced {
       let total = try tracker.portfolio(
         of: trades, on: DatedInput(day: row.day, input: ""), method: method
       ).total
@@ -170,6 +181,56 @@ import Testing
           == [total.value, total.cost, total.unrealised, total.unrealisedPercent, total.realised],
         "\(row.day)")
     }
+  }
+
+  static let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
+
+  /// AAA's closes with none to eight decimals and some beyond 64-bit units, and a gap; BTC's
+  /// history from 2024-01-10 on, the snapshot's closes before it.
+  static let mixedCloses: [(Coin, [(String, String)])] = [
+    (
+      aaa,
+      [
+        ("2024-01-01", "10"), ("2024-01-02", "10.5"), ("2024-01-03", "10.25"),
+        ("2024-01-04", "10.125"), ("2024-01-05", "10.0625"), ("2024-01-06", "10.03125"),
+        ("2024-01-07", "10.015625"), ("2024-01-08", "10.0078125"), ("2024-01-09", "10.00390625"),
+        ("2024-01-10", "123456789012345678901234.5"), ("2024-01-11", "9.99"),
+        ("2024-01-13", "9.99"), ("2024-01-14", "9.990"), ("2024-01-15", "12345678901234567.8"),
+        ("2024-01-16", "11"), ("2024-01-17", "11.00000001"), ("2024-01-18", "11.1"),
+        ("2024-01-19", "11.1"), ("2024-01-20", "11.12"),
+      ]
+    ),
+    (
+      bitcoin,
+      (10...20).map { ("2024-01-\($0)", $0.isMultiple(of: 2) ? "45000.5" : "45123.456789") }
+    ),
+  ]
+
+  /// Quantities of eighteen decimals and beyond 64-bit units, prices of up to eight decimals.
+  static let mixedTrades: [(String, TradeSide, Coin, String, String, String)] = [
+    ("2024-01-01", .buy, aaa, "0.123456789012345678", "10.5", "0.01"),
+    ("2024-01-02", .buy, bitcoin, "0.5", "42000.5", "1"),
+    ("2024-01-03", .buy, aaa, "12345678901234567890.5", "0.00000001", "0"),
+    ("2024-01-08", .sell, aaa, "5", "11", "0.5"),
+    ("2024-01-12", .buy, bitcoin, "0.25", "43000", "0"),
+    ("2024-01-15", .sell, bitcoin, "0.6", "45000.01", "2"),
+    ("2024-01-18", .sell, aaa, "12345678901234567885", "12", "0"),
+  ]
+
+  /// Each priced day's row is the totals `portfolio show` gives that day, whichever way the walk
+  /// valued it: the integers of a close with the day before's decimals, or the exact decimals
+  /// of a close with others, of more than 64-bit units or of a quantity beyond them; and a range
+  /// that starts before BTC's history takes the snapshot's closes until it.
+  @Test(arguments: CostMethod.allCases)
+  func theIntegerAndTheExactValuationsAgreeOnEveryDay(_ method: CostMethod) throws {
+    let directory = try TemporaryDirectory()
+    let tracker = try Self.tracker(
+      in: directory, today: "2024-01-31", closes: Self.mixedCloses, trades: Self.mixedTrades)
+    let history = try Self.history(
+      of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-01-20"), method: method)
+    #expect(history.days.count == 20)
+    #expect(history.gaps == [.init(coin: Self.aaa, days: [Day(iso: "2024-01-12")!])])
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
   }
 
   @Test func datesAreCheckedAsPricesChecksThem() throws {

@@ -52,6 +52,12 @@ struct ExactDecimal: Comparable, Sendable {
     self.init(units: Int128(units), scale: scale)
   }
 
+  /// `units` units of 10^-`scale`: what fixed-point arithmetic on `compactUnits` (or on the
+  /// units of `storage`) computed outside this type.
+  init(fixedPointUnits units: Int128, scale: Int) {
+    self.init(units: units, scale: scale)
+  }
+
   /// The units and scale when the units fit 64 bits, as a price with up to 18 digits does: a
   /// series of years of closes keeps them so, in a quarter of the room of the decimals.
   var compactUnits: (units: Int64, scale: Int)? {

@@ -43,6 +43,9 @@ public protocol PriceSource: Sendable {
   /// The rows of `dailyPrices`, which may be made only as they are read, so that a long range
   /// streams to the output. A source whose answers are bounded keeps the default: its array.
   func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows
+  /// The closes of `dailyPrices` as numbers, for arithmetic on every day of a range. A source
+  /// that holds closes as text keeps the default, which reads them from its rows.
+  func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses
   /// This source as offline data, when it is the offline source; nil for a live source.
   var offlineData: (any OfflinePriceData)? { get }
 }

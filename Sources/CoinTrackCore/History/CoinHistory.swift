@@ -17,11 +17,14 @@ public struct CoinHistory: Sendable {
   /// day up for every row it prints.
   private let positions: [Int32]
 
-  /// One row: its day, where its price lies in `bytes` and its source's place in `sources`.
+  /// One row: its day, its close's units and decimals (as `CompactClose`), where its price
+  /// lies in `bytes` and its source's place in `sources`.
   private struct Entry: Sendable {
     var day: Day
+    var units: Int64
     var priceStart: Int32
     var priceLength: UInt16
+    var scale: UInt8
     var source: UInt8
   }
 
@@ -57,9 +60,33 @@ public struct CoinHistory: Sendable {
     withPriceBytes(at: position, Price.init(plainDecimalUTF8:))
   }
 
-  /// The close of the row at `position` as an exact decimal.
-  func close(at position: Int) -> ExactDecimal {
-    withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:))
+  /// Sets the closes of the rows in `range` into `closes`, whose days hold the range: the units
+  /// read with the file, or the text of a close with too many digits for them, set after.
+  func setCloses(in range: DayRange, into closes: inout DailyCloses) {
+    let rows = position(from: range.first)..<position(from: range.last.adding(days: 1))
+    let first = closes.first.daysSince1970
+    let hasWide = entries.withUnsafeBufferPointer { entries in
+      closes.withCompactWriter { writer in
+        var hasWide = false
+        for position in rows {
+          let entry = entries[position]
+          if entry.scale < CompactClose.wide {
+            writer.set(
+              CompactClose(units: entry.units, scale: entry.scale),
+              at: entry.day.daysSince1970 - first)
+          } else {
+            hasWide = true
+          }
+        }
+        return hasWide
+      }
+    }
+    guard hasWide else { return }
+    for position in rows where entries[position].scale >= CompactClose.wide {
+      closes.set(
+        withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:)),
+        at: entries[position].day.daysSince1970 - first)
+    }
   }
 
   /// `body` of the bytes of the price of the row at `position`, where they lie.
@@ -129,10 +156,22 @@ public struct CoinHistory: Sendable {
         source = UInt8(sources.firstIndex(of: name) ?? sources.count)
         if Int(source) == sources.count { sources.append(name) }
       }
+      appendEntry(day: line.day, close: line.close, price: line.price)
+    }
+
+    /// Adds a line that repeats the one before but for its date and price, checked and in
+    /// order.
+    @inline(__always)
+    mutating func append(_ line: HistoryFormat.RepeatedLine) {
+      appendEntry(day: line.day, close: line.close, price: line.price)
+    }
+
+    @inline(__always)
+    private mutating func appendEntry(day: Day, close: CompactClose, price: Range<Int>) {
       entries.append(
         Entry(
-          day: line.day, priceStart: Int32(line.price.lowerBound),
-          priceLength: UInt16(line.price.count), source: source))
+          day: day, units: close.units, priceStart: Int32(price.lowerBound),
+          priceLength: UInt16(price.count), scale: close.scale, source: source))
     }
 
     private func text(_ field: Range<Int>) -> String {

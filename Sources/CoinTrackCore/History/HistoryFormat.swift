@@ -33,6 +33,9 @@ enum HistoryFormat {
   static let header = HistoryStore.header
   /// The longest row cointrack writes is far shorter; a longer line is not ours.
   static let maximumLineLength = 512
+  /// The shortest line a row can be: a date, a symbol and a price of one character, a
+  /// currency of three letters, a source of five, four commas and a line break.
+  private static let minimumLineLength = Day.isoLength + 1 + 1 + 3 + 5 + 4 + 1
 
   /// The file's text for `rows`, which are in ascending order of day.
   static func text(of rows: [HistoryRow]) -> String {
@@ -54,21 +57,38 @@ enum HistoryFormat {
         throw HistoryError.damaged(
           path: path, line: 1, reason: "the last line does not end with a line break")
       }
-      builder.reserveCapacity(bytes.count / 40)
-      var previous: Line?
+      // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
+      // by copying them all.
+      builder.reserveCapacity(bytes.count / minimumLineLength)
+      // The last line read in full and its shape, which every line since has repeated, and the
+      // start and day of the line before.
+      var shape: RepeatedLine.Shape?
+      var lineRead: Line?
+      var previousStart = 0
+      var previousDay: Day?
       var start = headerEnd + 1
       var number = 2
       while start < bytes.count {
+        if let shape, let dayBefore = previousDay {
+          let run = RepeatedLine.read(
+            bytes, from: start, repeating: shape, after: dayBefore, at: previousStart,
+            into: &builder)
+          if run.count > 0 {
+            (start, previousDay, previousStart) = (run.next, run.lastDay, run.lastStart)
+            number += run.count
+            continue
+          }
+        }
         guard let end = endOfLine(in: bytes, from: start) else {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        let line = try Line(in: bytes, start..<end, number: number, path: path, after: previous)
-        if let previous {
-          guard previous.day < line.day else {
+        let line = try Line(in: bytes, start..<end, number: number, path: path, after: lineRead)
+        if let previousDay {
+          guard previousDay < line.day else {
             throw HistoryError.damaged(
               path: path, line: number,
-              reason: "\(line.day) does not come after \(previous.day); days must ascend")
+              reason: "\(line.day) does not come after \(previousDay); days must ascend")
           }
           guard !line.isNew.symbol, !line.isNew.currency else {
             throw HistoryError.damaged(
@@ -78,7 +98,10 @@ enum HistoryFormat {
           }
         }
         builder.append(line)
-        previous = line
+        lineRead = line
+        shape = line.shape
+        previousDay = line.day
+        previousStart = start
         start = end + 1
         number += 1
       }
@@ -129,74 +152,38 @@ enum HistoryFormat {
   /// Every currency some source quotes, made once rather than for every row.
   private static let knownCurrencies = Set(PriceSourceKind.allCases.flatMap(\.currencies))
 
-  /// Where the fields of one line lie in the file's bytes, checked as the live sources check an
-  /// answer: a real day, a symbol as stored, a plain decimal above zero, a currency some source
-  /// quotes and a live source's name.
+  /// Where the fields of one line lie in the file's bytes, and its day and close, checked as the
+  /// live sources check an answer: a real day, a symbol as stored, a plain decimal above zero, a
+  /// currency some source quotes and a live source's name.
   ///
   /// A symbol, currency or source with the same bytes as the line before's is that one again,
-  /// already checked: a file of years of closes then costs a date and a price a row, and no
-  /// text is made for any field.
+  /// already checked, and no text is made for it; a line that repeats the one before but for
+  /// its date and price is read as a `RepeatedLine` instead.
   struct Line {
     let day: Day
-    /// Where the line starts and ends, and the positions of its four commas.
-    private let start: Int
+    /// The price's units and decimals, read as it was checked.
+    let close: CompactClose
+    /// Where the line ends, and the positions of its four commas.
     private let end: Int
     private let commas: (Int, Int, Int, Int)
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
     let isNew: (symbol: Bool, currency: Bool, source: Bool)
 
-    /// The line at `range` when it is `previous` with another date and price: the same bytes
-    /// between the date and the price and after the price, a real day and a plain decimal above
-    /// zero. Nil for any other line, which the full reading checks and names what is wrong with.
-    ///
-    /// Years of closes of one coin are such lines, and comparing two spans costs less than
-    /// finding four commas and looking at three fields.
-    private init?(
-      in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, sameShapeAs previous: Line
-    ) {
-      let dateLength = 10
-      // The comma after the date through the comma after the symbol, and the comma after the
-      // price through the line's end.
-      let middle = (previous.start + dateLength)...previous.commas.1
-      let tail = previous.commas.2..<previous.end
-      let priceStart = range.lowerBound + dateLength + middle.count
-      let priceEnd = range.upperBound - tail.count
-      guard range.count <= maximumLineLength, priceStart < priceEnd,
-        UnsafeBufferPointer(rebasing: bytes[middle]).hasSameBytes(
-          as: UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + dateLength)..<priceStart])),
-        UnsafeBufferPointer(rebasing: bytes[tail]).hasSameBytes(
-          as: UnsafeBufferPointer(rebasing: bytes[priceEnd..<range.upperBound])),
-        let day = Day(
-          isoBytes: UnsafeBufferPointer(
-            rebasing: bytes[range.lowerBound..<(range.lowerBound + dateLength)]))
-      else { return nil }
-      let price = UnsafeBufferPointer(rebasing: bytes[priceStart..<priceEnd])
-      // A plain decimal holds no comma, so the line has the previous one's five fields.
-      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else { return nil }
-      self.day = day
-      (start, end) = (range.lowerBound, range.upperBound)
-      commas = (
-        range.lowerBound + dateLength, priceStart - 1, priceEnd,
-        priceEnd + previous.commas.3 - previous.commas.2
-      )
-      isNew = (false, false, false)
+    /// Where the line has the bytes a line repeating it repeats.
+    var shape: RepeatedLine.Shape {
+      RepeatedLine.Shape(middle: commas.0..<(commas.1 + 1), tail: commas.2..<end)
     }
-
     var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
     var price: Range<Int> { (commas.1 + 1)..<commas.2 }
     var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
     var source: Range<Int> { (commas.3 + 1)..<end }
 
-    /// The fields of the line at `range` of `bytes`, `previous` the line before it in the same
-    /// bytes.
+    /// The fields of the line at `range` of `bytes`, `previous` the last line of the same bytes
+    /// read in full before it, whose symbol, currency and source every line since repeated.
     init(
       in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, path: String,
       after previous: Line?
     ) throws(HistoryError) {
-      if let previous, let line = Line(in: bytes, range, sameShapeAs: previous) {
-        self = line
-        return
-      }
       func damaged(_ reason: String) -> HistoryError {
         HistoryError.damaged(path: path, line: number, reason: reason)
       }
@@ -215,11 +202,11 @@ enum HistoryFormat {
         throw damaged("the line has \(count + 1) fields, not 5 (\(header))")
       }
       let commas = (first, second, third, fourth)
-      (start, end, self.commas) = (range.lowerBound, range.upperBound, commas)
-      guard let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[start..<commas.0]))
+      (end, self.commas) = (range.upperBound, commas)
+      guard
+        let day = Day(isoBytes: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<commas.0]))
       else { throw damaged("the date is not YYYY-MM-DD") }
       self.day = day
-      let priceBytes = UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2])
       /// Whether the field differs from `earlier`'s bytes: only then is its text made and
       /// checked.
       func differs(_ field: Range<Int>, _ earlier: Range<Int>?) -> Bool {
@@ -234,9 +221,11 @@ enum HistoryFormat {
       if isNewSymbol, !UntrustedText.isSymbol(text((commas.0 + 1)..<commas.1)) {
         throw damaged("the symbol is not valid")
       }
-      guard Price.isPlainDecimal(priceBytes), Price.isAboveZero(priceBytes) else {
-        throw damaged("the price is not a plain decimal above zero")
-      }
+      guard
+        let close = CompactClose(
+          closeText: UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2]))
+      else { throw damaged("the price is not a plain decimal above zero") }
+      self.close = close
       let isNewCurrency = differs((commas.2 + 1)..<commas.3, previous?.currency)
       if isNewCurrency, !knownCurrencies.contains(text((commas.2 + 1)..<commas.3)) {
         throw damaged("the currency is not one a source quotes")

@@ -1,35 +1,81 @@
 /// A coin's closes over consecutive days, from `first` on, held compactly: most closes' units fit
 /// 64 bits and their decimals a byte, nine bytes a day where an optional decimal takes 48, so that
 /// years of twenty coins' closes stay a small part of `portfolio history`'s memory.
-struct DailyCloses {
+public struct DailyCloses: Sendable {
   let first: Day
+  /// The currency every close is quoted in.
+  let currency: String
   /// Each day's close as units of 10^-scale, when they fit.
-  private var units: [Int64] = []
-  /// Each day's decimals, or `DailyCloses.none` / `DailyCloses.wide`.
-  private var scales: [UInt8] = []
+  private var units: [Int64]
+  /// Each day's decimals, or `DailyCloses.none` / `CompactClose.wide`.
+  private var scales: [UInt8]
   /// The closes whose units or decimals do not fit, by offset from `first`.
   private var wide: [Int: ExactDecimal] = [:]
 
-  /// The marks in `scales` of a day without a close and of one held in `wide`.
+  /// The mark in `scales` of a day without a close.
   private static let none = UInt8.max
-  private static let wideMark = UInt8.max - 1
+
+  /// `count` days from `first` on, none of them with a close yet.
+  init(first: Day, count: Int, currency: String) {
+    self.first = first
+    self.currency = currency
+    units = Array(repeating: 0, count: count)
+    scales = Array(repeating: Self.none, count: count)
+  }
 
   /// `count` days from `first` on, the `n`th day's close `close(n)`.
-  init(first: Day, count: Int, close: (_ offset: Int) -> ExactDecimal?) {
-    self.first = first
-    units.reserveCapacity(count)
-    scales.reserveCapacity(count)
+  init(first: Day, count: Int, currency: String, close: (_ offset: Int) -> ExactDecimal?) {
+    self.init(first: first, count: count, currency: currency)
     for offset in 0..<count {
-      let found = close(offset)
-      if let found, let (small, scale) = found.compactUnits, scale < Int(Self.wideMark) {
-        units.append(small)
-        scales.append(UInt8(scale))
-      } else {
-        units.append(0)
-        scales.append(found == nil ? Self.none : Self.wideMark)
-        if let found { wide[offset] = found }
+      if let found = close(offset) { set(found, at: offset) }
+    }
+  }
+
+  /// Makes `close` the close of the day `offset` days after `first`.
+  mutating func set(_ close: CompactClose, at offset: Int) {
+    units[offset] = close.units
+    scales[offset] = close.scale
+  }
+
+  /// `body` given a writer of compact closes by offset, to set many without checking the
+  /// arrays' storage for each.
+  mutating func withCompactWriter<Result>(_ body: (CompactWriter) -> Result) -> Result {
+    units.withUnsafeMutableBufferPointer { units in
+      scales.withUnsafeMutableBufferPointer { scales in
+        body(CompactWriter(units: units, scales: scales))
       }
     }
+  }
+
+  /// Sets compact closes where `DailyCloses.set` would, within `withCompactWriter`.
+  struct CompactWriter {
+    fileprivate let units: UnsafeMutableBufferPointer<Int64>
+    fileprivate let scales: UnsafeMutableBufferPointer<UInt8>
+
+    /// Makes `close`, which is compact, the close of the day `offset` days after `first`.
+    func set(_ close: CompactClose, at offset: Int) {
+      units[offset] = close.units
+      scales[offset] = close.scale
+    }
+  }
+
+  /// Makes `close` the close of the day `offset` days after `first`, compactly when it fits.
+  mutating func set(_ close: ExactDecimal, at offset: Int) {
+    if let (small, scale) = close.compactUnits, scale < Int(CompactClose.wide) {
+      set(CompactClose(units: small, scale: UInt8(scale)), at: offset)
+    } else {
+      set(CompactClose(units: 0, scale: CompactClose.wide), at: offset)
+      wide[offset] = close
+    }
+  }
+
+  /// The close on `day`, which lies in the days held, when it has one and it is compact: the
+  /// walk over days multiplies these, and reads the others with `close(on:)`.
+  @inline(__always)
+  func compactClose(on day: Day) -> CompactClose? {
+    let offset = day.daysSince1970 - first.daysSince1970
+    let scale = scales[offset]
+    return scale < CompactClose.wide ? CompactClose(units: units[offset], scale: scale) : nil
   }
 
   /// The close on `day`, which lies in the days held.
@@ -37,7 +83,7 @@ struct DailyCloses {
     let offset = day.daysSince1970 - first.daysSince1970
     switch scales[offset] {
     case Self.none: return nil
-    case Self.wideMark: return wide[offset]
+    case CompactClose.wide: return wide[offset]
     case let scale: return ExactDecimal(compactUnits: units[offset], scale: Int(scale))
     }
   }

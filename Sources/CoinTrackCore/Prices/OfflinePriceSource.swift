@@ -85,8 +85,71 @@ public struct OfflinePriceSource: PriceSource {
   /// The rows of the range, made as they are read like the snapshot's; the history's closes
   /// are held in memory, a few dozen bytes a day.
   public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
+    guard let parts = try parts(of: coin, in: range) else {
+      return try snapshot.dailyPriceRows(of: coin, in: range)
+    }
+    let (held, series, split) = (parts.held, parts.series, parts.split)
+    let daysWithPrice =
+      (parts.fromSnapshot.flatMap { series?.daysWithPrice(in: $0) } ?? 0)
+      + (parts.fromHistory.map(held.count(in:)) ?? 0)
+    let first = range.first
+    let snapshotName = name
+    let lastSource = parts.last.source
+    /// Where the close of the row at `position` lies.
+    @Sendable func place(_ position: Int) -> OfflineClose {
+      let day = first.adding(days: position)
+      return day < split ? .snapshot(day) : .history(held.position(on: day))
+    }
+    return PriceRows(
+      first: first, count: range.count, daysWithoutPrice: range.count - daysWithPrice,
+      template: PriceRow(
+        day: first, symbol: coin.symbol, price: nil, currency: parts.last.currency, source: name),
+      source: { position in
+        switch place(position) {
+        case .snapshot: snapshotName
+        case .history(let row): row.map { held.source(at: $0) } ?? lastSource
+        }
+      },
+      price: { position in
+        switch place(position) {
+        case .snapshot(let day): series?.price(on: day)
+        case .history(let row): row.map { held.price(at: $0) }
+        }
+      })
+  }
+
+  /// The closes of the range, read straight from the history's rows and the snapshot's days
+  /// rather than through rows: `portfolio history` reads years of closes of every coin held.
+  public func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses {
+    guard let parts = try parts(of: coin, in: range) else {
+      return try snapshot.dailyCloses(of: coin, in: range)
+    }
+    var closes = DailyCloses(first: range.first, count: range.count, currency: parts.last.currency)
+    if let fromSnapshot = parts.fromSnapshot {
+      parts.series?.setCloses(in: fromSnapshot, into: &closes)
+    }
+    if let fromHistory = parts.fromHistory {
+      parts.held.setCloses(in: fromHistory, into: &closes)
+    }
+    return closes
+  }
+
+  /// A coin's history and snapshot series, and the days of a range each gives: the snapshot's
+  /// before the history's first day, the history's from it on.
+  private struct Parts {
+    let held: CoinHistory
+    let series: SnapshotSeries?
+    let last: HistoryRow
+    let split: Day
+    let fromSnapshot: DayRange?
+    let fromHistory: DayRange?
+  }
+
+  /// The parts of `range` of the coin; nil when the history holds no row of it, which leaves
+  /// the snapshot alone. Refuses a range without any day of either.
+  private func parts(of coin: Coin, in range: DayRange) throws -> Parts? {
     guard let history, let held = try history.history(of: coin), let last = held.rows.last
-    else { return try snapshot.dailyPriceRows(of: coin, in: range) }
+    else { return nil }
     let series = SnapshotSeries.named(coin.symbol)
     try checkCurrency(of: coin, last)
     let split = held.day(at: 0)
@@ -97,41 +160,10 @@ public struct OfflinePriceSource: PriceSource {
       throw TrackerError.noPricesInRange(
         symbol: coin.symbol, requested: range, held: span, source: name)
     }
-    let fromSnapshot = DayRange(
-      from: range.first, to: Swift.min(range.last, split.adding(days: -1)))
-    let fromHistory = DayRange(from: Swift.max(range.first, split), to: range.last)
-    let daysWithPrice =
-      (fromSnapshot.flatMap { series?.daysWithPrice(in: $0) } ?? 0)
-      + (fromHistory.map(held.count(in:)) ?? 0)
-    let first = range.first
-    let snapshotName = name
-    /// Where the close of the row at `position` lies.
-    @Sendable func place(_ position: Int) -> OfflineClose {
-      let day = first.adding(days: position)
-      return day < split ? .snapshot(day) : .history(held.position(on: day))
-    }
-    return PriceRows(
-      first: first, count: range.count, daysWithoutPrice: range.count - daysWithPrice,
-      template: PriceRow(
-        day: first, symbol: coin.symbol, price: nil, currency: last.currency, source: name),
-      source: { position in
-        switch place(position) {
-        case .snapshot: snapshotName
-        case .history(let row): row.map { held.source(at: $0) } ?? last.source
-        }
-      },
-      price: { position in
-        switch place(position) {
-        case .snapshot(let day): series?.price(on: day)
-        case .history(let row): row.map { held.price(at: $0) }
-        }
-      },
-      close: { position in
-        switch place(position) {
-        case .snapshot(let day): series?.price(on: day).map(ExactDecimal.init)
-        case .history(let row): row.map { held.close(at: $0) }
-        }
-      })
+    return Parts(
+      held: held, series: series, last: last, split: split,
+      fromSnapshot: DayRange(from: range.first, to: Swift.min(range.last, split.adding(days: -1))),
+      fromHistory: DayRange(from: Swift.max(range.first, split), to: range.last))
   }
 
   /// The last day with a close offline of each coin, in the snapshot or the history; nil where

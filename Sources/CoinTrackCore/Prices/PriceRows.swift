@@ -23,15 +23,12 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   /// `count` rows from the day `first` on, each `template` with its own day and the price that
   /// `price(position)` looks up when the row is read; `daysWithoutPrice` of them have none.
   /// `source(position)`, when given, names each row's source instead of the template's.
-  /// `close(position)`, when given, reads the price as an exact decimal without its text.
   init(
     first: Day, count: Int, daysWithoutPrice: Int, template: PriceRow,
     source: (@Sendable (_ position: Int) -> String)? = nil,
-    price: @escaping @Sendable (_ position: Int) -> Price?,
-    close: (@Sendable (_ position: Int) -> ExactDecimal?)? = nil
+    price: @escaping @Sendable (_ position: Int) -> Price?
   ) {
-    storage = MadeRows(
-      first: first, template: template, source: source, price: price, close: close)
+    storage = MadeRows(first: first, template: template, source: source, price: price)
     endIndex = count
     self.daysWithoutPrice = daysWithoutPrice
   }
@@ -49,8 +46,6 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func currency(at position: Int) -> String { storage.currency(at: position) }
   func source(at position: Int) -> String { storage.source(at: position) }
   func isClosed(at position: Int) -> Bool { storage.isClosed(at: position) }
-  /// The price of the row at `position` as an exact decimal, for arithmetic on many of them.
-  func close(at position: Int) -> ExactDecimal? { storage.close(at: position) }
 }
 
 /// Where the fields of `PriceRows` come from.
@@ -61,11 +56,6 @@ private protocol Storage: AnyObject, Sendable {
   func currency(at position: Int) -> String
   func source(at position: Int) -> String
   func isClosed(at position: Int) -> Bool
-  func close(at position: Int) -> ExactDecimal?
-}
-
-extension Storage {
-  func close(at position: Int) -> ExactDecimal? { price(at: position).map(ExactDecimal.init) }
 }
 
 /// Rows held in an array.
@@ -84,25 +74,22 @@ private final class HeldRows: Storage {
   func isClosed(at position: Int) -> Bool { rows[position].isClosed }
 }
 
-/// Row `n` is `template` on the day `n` days after `first`, with the price `price(n)` (or
-/// `close(n)` as a decimal, when given) and, when `source` is given, the source `source(n)`.
+/// Row `n` is `template` on the day `n` days after `first`, with the price `price(n)` and, when
+/// `source` is given, the source `source(n)`.
 private final class MadeRows: Storage {
   let first: Day
   let template: PriceRow
   let source: (@Sendable (_ position: Int) -> String)?
   let price: @Sendable (_ position: Int) -> Price?
-  let close: (@Sendable (_ position: Int) -> ExactDecimal?)?
 
   init(
     first: Day, template: PriceRow, source: (@Sendable (_ position: Int) -> String)?,
-    price: @escaping @Sendable (_ position: Int) -> Price?,
-    close: (@Sendable (_ position: Int) -> ExactDecimal?)?
+    price: @escaping @Sendable (_ position: Int) -> Price?
   ) {
     self.first = first
     self.template = template
     self.source = source
     self.price = price
-    self.close = close
   }
 
   func day(at position: Int) -> Day { first.adding(days: position) }
@@ -111,14 +98,21 @@ private final class MadeRows: Storage {
   func currency(at position: Int) -> String { template.currency }
   func source(at position: Int) -> String { source?(position) ?? template.source }
   func isClosed(at position: Int) -> Bool { template.isClosed }
-  func close(at position: Int) -> ExactDecimal? {
-    close?(position) ?? price(position).map(ExactDecimal.init)
-  }
 }
 
 extension PriceSource {
   /// The rows of `dailyPrices` held in an array: what a source whose answers are bounded gives.
   public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
     PriceRows(try dailyPrices(of: coin, in: range))
+  }
+
+  /// The closes of `dailyPriceRows`, each read from its row's price text.
+  public func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses {
+    let rows = try dailyPriceRows(of: coin, in: range)
+    // A source quotes one currency; a range without rows has none to say.
+    return DailyCloses(
+      first: range.first, count: rows.count,
+      currency: rows.isEmpty ? currency : rows.currency(at: 0)
+    ) { position in rows.price(at: position).map(ExactDecimal.init) }
   }
 }
