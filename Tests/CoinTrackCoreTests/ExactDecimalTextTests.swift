@@ -1,0 +1,40 @@
+import Testing
+
+@testable import CoinTrackCore
+
+/// The text an exact decimal writes, against the text it was read from: every length of digits
+/// up to three limbs and beyond, every place of the point, the leading zero of a value below one
+/// and the sign, on both the 128-bit and the general storage.
+@Suite struct ExactDecimalTextTests {
+  /// Canonical decimal texts (no leading zero but the one before a point): each length from 1
+  /// to 60 digits with the point at each place, from pseudo-random digits.
+  static let texts: [String] = {
+    var generator = SplitMix64(seed: 23)
+    var texts: [String] = []
+    for length in 1...60 {
+      var digits = ""
+      while digits.count < length { digits += String(generator.next() % 1_000_000_000) }
+      var integer = Array(digits.prefix(length))
+      if integer[0] == "0" { integer[0] = "7" }
+      for scale in 0...min(length, 40) {
+        let whole = String(integer.dropLast(scale))
+        let fraction = String(integer.suffix(scale))
+        texts.append(scale == 0 ? whole : (whole.isEmpty ? "0" : whole) + "." + fraction)
+      }
+    }
+    return texts + ["0", "0.0", "0.5", "0.05", "0.000000000000000001", "1000000000000000000"]
+  }()
+
+  @Test func aValueWritesTheTextItWasReadFrom() {
+    for text in Self.texts {
+      let value = ExactDecimal(Price(decimalText: text)!)
+      #expect(value.price.text == text)
+      var buffer = TextBuffer()
+      value.write(into: &buffer)
+      #expect(buffer.text == text)
+      if value != .zero {
+        #expect((ExactDecimal.zero - value).price.text == "-" + text)
+      }
+    }
+  }
+}
