@@ -9,14 +9,20 @@ extension JSONReader {
   mutating func readString<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
     throws(JSONSyntaxError) -> Value
   {
-    skipWhitespace()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "\""),
-      let (content, isASCII) = plainString(at: position), isASCII
-    {
-      position = content.upperBound + 1
-      return convert(UnsafeBufferPointer(rebasing: bytes[content]))
-    }
+    if let piece = readPlainASCIIString() { return convert(piece) }
     return try readString().withUTF8Bytes(convert)
+  }
+
+  /// The UTF-8 of the next value where it lies, when it is a string of ASCII without escapes;
+  /// nil, having read nothing but whitespace, for any other value. Valid while the document is.
+  @inline(__always)
+  mutating func readPlainASCIIString() -> UnsafeBufferPointer<UInt8>? {
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+      let (content, isASCII) = plainString(at: position), isASCII
+    else { return nil }
+    position = content.upperBound + 1
+    return UnsafeBufferPointer(rebasing: bytes[content])
   }
 
   /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.

@@ -205,18 +205,25 @@ struct JSONReader {
   }
 
   /// Like `nextKey()`, but finds the key in `keys` by its bytes, making no string for it unless
-  /// it is unknown or written with escapes. The key at `expected` is tried first, compared
-  /// whole: the documents this program writes hold their keys in the table's order, and finding
-  /// each key among all of them was a quarter of reading a trade.
+  /// it is unknown or written with escapes. The key at `expected` is tried first, with the comma
+  /// before it and the colon after it, compared whole: the documents this program writes hold
+  /// their keys in the table's order without whitespace, and finding each key among all of them
+  /// was a quarter of reading a trade, then stepping over the comma, the key and the colon one
+  /// at a time a sixth.
   mutating func nextKey(in keys: JSONKeyTable, expecting expected: Int = 0) throws(JSONSyntaxError)
     -> KeyMatch?
   {
+    let keyStart = isAtFirstItem ? position : position + 1
+    if isAtFirstItem || (position < bytes.count && bytes[position] == UInt8(ascii: ",")),
+      let length = keys.writtenKeyLength(of: expected, at: keyStart, in: bytes)
+    {
+      isAtFirstItem = false
+      position = keyStart + length
+      return .known(expected)
+    }
     guard try beginMember() else { return nil }
     let match: KeyMatch
-    if let length = keys.quotedLength(of: expected, at: position, in: bytes) {
-      position += length
-      match = .known(expected)
-    } else if let (content, _) = plainString(at: position),
+    if let (content, _) = plainString(at: position),
       let known = keys.position(ofUTF8: UnsafeBufferPointer(rebasing: bytes[content]))
     {
       position = content.upperBound + 1

@@ -34,8 +34,10 @@ extension JSONReader {
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
     // The table is a global: read once here, not once for every trade.
     let keys = Trade.keys
+    var coins = KnownCoins()
+    var currency = KnownCurrency()
     return try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path, keys: keys)
+      try reader.readTrade(at: path, keys: keys, coins: &coins, currency: &currency)
     }
   }
 
@@ -60,9 +62,10 @@ extension JSONReader {
   /// converted from its bytes where they lie as it is read, and its key path is spelled out only
   /// for an error: texts made for every member only to be checked and taken apart were most of
   /// reading a trade.
-  private mutating func readTrade(at path: SchemaPath, keys keyTable: JSONKeyTable)
-    throws(StateDocumentError) -> Trade
-  {
+  private mutating func readTrade(
+    at path: SchemaPath, keys keyTable: JSONKeyTable, coins: inout KnownCoins,
+    currency knownCurrency: inout KnownCurrency
+  ) throws(StateDocumentError) -> Trade {
     let keys = keyTable.names
     /// The key path of the member at `key`.
     func member(_ key: Int) -> SchemaPath { path.member(keys[key]) }
@@ -71,9 +74,9 @@ extension JSONReader {
     var day: Day??
     var side: TradeSide??
     var coin = CoinMembers(firstKey: 3)
-    var quantity: Price??
-    var price: Price??
-    var fee: Price??
+    var quantity: (Price, TradeAmount)??
+    var price: (Price, TradeAmount)??
+    var fee: (Price, TradeAmount)??
     var currency: String??
     try readMembers(of: path, keys: keyTable) { reader, key throws(StateDocumentError) in
       switch key {
@@ -87,8 +90,12 @@ extension JSONReader {
       case 7: price = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .price) }
       case 8: fee = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .fee) }
       default:
-        currency = try reader.readUTF8(of: .string, at: member(key)) { bytes in
-          Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
+        if let bytes = reader.readPlainASCIIString() {
+          currency = knownCurrency.text(of: bytes)
+        } else {
+          currency = try reader.readUTF8(of: .string, at: member(key)) { bytes in
+            Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
+          }
         }
       }
     }
@@ -105,7 +112,7 @@ extension JSONReader {
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
       side: try valid(side, 2, "is not one of buy, sell"),
-      coin: try coin.coin(at: path, keys: keyTable),
+      coin: try coin.coin(at: path, keys: keyTable, reusing: &coins),
       quantity: try valid(
         quantity, 6,
         "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals"),
@@ -117,11 +124,27 @@ extension JSONReader {
 }
 
 extension Trade {
-  /// The amount whose text is `bytes` when it keeps the rules of `what`; nil otherwise.
+  /// The amount whose text is `bytes` and its value when it keeps the rules of `what`; nil
+  /// otherwise.
   fileprivate static func amount(_ bytes: UnsafeBufferPointer<UInt8>, _ what: TradeError.NumberKind)
-    -> Price?
+    -> (Price, TradeAmount)?
   {
     try? checkedAmount(utf8: bytes, what: what)
+  }
+}
+
+/// The currency of the trade read before, with its bytes where they lie: the trades of a
+/// portfolio nearly all have one, checked and made into text once. Valid while the document is.
+struct KnownCurrency {
+  private var bytes: UnsafeBufferPointer<UInt8>?
+  private var text: String?
+
+  /// The currency code `bytes` spell, read in place; nil when they are not one.
+  mutating func text(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if let text, let known = self.bytes, known.hasSameBytes(as: bytes) { return text }
+    guard Trade.isCurrencyCode(bytes) else { return nil }
+    (self.bytes, text) = (bytes, String(validUTF8: bytes))
+    return text
   }
 }
 
