@@ -47,7 +47,7 @@ extension Position {
     let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
-    row.quantity = quantity.price.normalised
+    row.quantity = Self.normalised(quantity)
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
     row.price = price == nil ? nil : latest
     return (row, amounts)
@@ -61,6 +61,18 @@ extension Position {
       cost: cost.rounded(toScale: scale),
       value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised.rounded(toScale: scale))
+  }
+
+  /// `value` as text without the zeros that do not change it (`Price.normalised`), dropped
+  /// from its units rather than from its text when they fit 64 bits: trimming the text was
+  /// half of valuing a row.
+  static func normalised(_ value: ExactDecimal) -> Price {
+    guard var (units, scale) = value.compactUnits else { return value.price.normalised }
+    while scale > 0, units % 10 == 0 {
+      units /= 10
+      scale -= 1
+    }
+    return ExactDecimal(compactUnits: units, scale: scale).price
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.

@@ -55,30 +55,34 @@ struct PlainDecimal {
   /// The decimal `bytes` spell; nil when they are not plain decimal text.
   init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
     isNegative = bytes.first == UInt8(ascii: "-")
-    let start = isNegative ? 1 : 0
+    var index = isNegative ? 1 : 0
     var value: UInt64 = 0
-    var digitCount = 0
-    var digitsBeforePoint: Int?
-    var nonZero = false
-    var index = start
-    while index < bytes.count {
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      if digit < 10 {
+    // Every digit's bits or-ed together: zero only when every digit is.
+    var digitBits: UInt8 = 0
+    /// Reads the digits from `index` on; how many there were.
+    func readDigits() -> Int {
+      let start = index
+      while index < bytes.count {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
         // Wrapping: beyond 18 digits the value is dropped below.
         value = value &* 10 &+ UInt64(digit)
-        digitCount += 1
-        nonZero = nonZero || digit != 0
-      } else if bytes[index] == UInt8(ascii: "."), digitsBeforePoint == nil, digitCount > 0 {
-        digitsBeforePoint = digitCount
-      } else {
-        return nil
+        digitBits |= digit
+        index += 1
       }
-      index += 1
+      return index - start
     }
-    // Digits before the point and, when there is one, after it.
-    guard digitCount > (digitsBeforePoint ?? 0) else { return nil }
-    magnitude = digitCount <= 18 ? value : nil
-    scale = digitsBeforePoint.map { digitCount - $0 } ?? 0
-    hasNonZeroDigit = nonZero
+    let integerDigits = readDigits()
+    guard integerDigits > 0 else { return nil }
+    var fractionDigits = 0
+    if index < bytes.count {
+      guard bytes[index] == UInt8(ascii: ".") else { return nil }
+      index += 1
+      fractionDigits = readDigits()
+      guard fractionDigits > 0, index == bytes.count else { return nil }
+    }
+    magnitude = integerDigits + fractionDigits <= 18 ? value : nil
+    scale = fractionDigits
+    hasNonZeroDigit = digitBits != 0
   }
 }

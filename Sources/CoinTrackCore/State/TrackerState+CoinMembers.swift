@@ -22,6 +22,9 @@ struct CoinMembers {
   private var symbol: (text: String, isValid: Bool)?
   private var name: (text: String, isValid: Bool)?
   private var coingeckoID: (text: String?, isValid: Bool)?
+  /// Whether `coingecko_id` was read and is null; kept apart from `coingeckoID`, so that a coin
+  /// read in place is found without touching texts.
+  private var isNullID = false
 
   init(firstKey: Int) {
     self.firstKey = firstKey
@@ -49,6 +52,7 @@ struct CoinMembers {
         (String(validUTF8: bytes), UntrustedText.isCoinGeckoID(utf8: bytes))
       }
       coingeckoID = (id?.0, id?.1 ?? true)
+      isNullID = id == nil
     }
   }
 
@@ -92,7 +96,6 @@ struct CoinMembers {
     throws(StateDocumentError) -> Coin
   {
     // A missing id is not a null one.
-    let isNullID = coingeckoID.map { $0.text == nil } ?? false
     guard let symbolBytes, let nameBytes, coingeckoIDBytes != nil || isNullID else {
       return try coin(at: path, keys: keys)
     }
