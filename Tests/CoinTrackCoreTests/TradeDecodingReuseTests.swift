@@ -114,6 +114,63 @@ import Testing
     #expect(trade.feeValue == ExactDecimal(Price(decimalText: "0.5")!))
   }
 
+  @Test func anAmountReadInOnePassKeepsJSONsSyntaxAndTypes() throws {
+    /// The document with its trade's price written as `price`.
+    func priced(_ price: String) -> String {
+      Fixture.document(trade: Fixture.trade.replacingOccurrences(of: "150.25", with: price))
+    }
+    /// Whether `text` is refused as invalid JSON.
+    func isInvalidJSON(_ text: String) -> Bool {
+      do {
+        _ = try Fixture.decode(text)
+        return false
+      } catch {
+        guard case .syntax = error as? StateDocumentError else { return false }
+        return true
+      }
+    }
+    for invalid in ["01.5", "-01", "00", "007", "1.5x", "1.", "-"] {
+      #expect(isInvalidJSON(priced(invalid)), "\(invalid)")
+    }
+    #expect(Fixture.problem(priced("\"150.25\""))?.hasPrefix("'trades[0].price' should be") == true)
+    for refused in ["-0.0", "1.5e3", "-2"] {
+      #expect(
+        Fixture.problem(priced(refused))?.hasPrefix("'trades[0].price' is not a price") == true,
+        "\(refused)")
+    }
+    for (written, text) in [("0", "0"), ("0.5", "0.5"), (" 150.25 ", "150.25"), ("-0", nil)] {
+      let trades = try? Fixture.decode(priced(written)).trades
+      #expect(trades?.first?.price.text == text, "\(written)")
+    }
+  }
+
+  @Test func anIdReadInOnePassKeepsJSONsSyntaxAndTheRange() throws {
+    /// The document with its trade's id written as `id`.
+    func numbered(_ id: String) -> String {
+      Fixture.document(
+        trade: Fixture.trade.replacingOccurrences(of: #""id":3"#, with: #""id":\#(id)"#)
+      )
+      .replacingOccurrences(of: #""next_trade_id":4"#, with: #""next_trade_id":2147483647"#)
+    }
+    for (written, id) in [
+      ("1", 1), ("999999999", 999_999_999), (" 42 ", 42), ("2147483646", 2_147_483_646),
+    ] {
+      #expect(try Fixture.decode(numbered(written)).trades.first?.id == id, "\(written)")
+    }
+    let refused = [
+      ("0", "is 0, outside 1...2147483647"), ("-1", "is -1, outside"), ("1.0", "should be"),
+      ("1e2", "should be"), ("2147483648", "is 2147483648, outside"), ("\"7\"", "should be"),
+    ]
+    for (written, message) in refused {
+      let problem = Fixture.problem(numbered(written))
+      #expect(
+        problem?.hasPrefix("'trades[0].id' \(message)") == true, "\(written): \(problem ?? "loads")"
+      )
+    }
+    #expect(throws: StateDocumentError.self) { try Fixture.decode(numbered("007")) }
+    #expect(throws: StateDocumentError.self) { try Fixture.decode(numbered("12a")) }
+  }
+
   @Test func aChangedAmountIsValuedAgain() throws {
     var trade = try #require(try Fixture.decode(Fixture.document()).trades.first)
     trade.quantity = Price(decimalText: "7.25")!

@@ -25,6 +25,57 @@ extension JSONReader {
     return UnsafeBufferPointer(rebasing: bytes[content])
   }
 
+  /// The next value's bytes where they lie and what they hold, when it is a number in plain
+  /// decimal notation (`-?digits[.digits]`, no zero before another digit), read in one pass
+  /// for its syntax and its value; nil, having read nothing but whitespace, for any other value.
+  mutating func readPlainDecimal() -> (UnsafeBufferPointer<UInt8>, PlainDecimal)? {
+    skipWhitespace()
+    // A number's end is for the container to check, but an exponent is read as usual.
+    guard let (decimal, end) = PlainDecimal.prefix(of: bytes, from: position),
+      end == bytes.count || !Self.mayBeInNumber(bytes[end])
+    else { return nil }
+    let piece = UnsafeBufferPointer(rebasing: bytes[position..<end])
+    // JSON has no zero before another digit (`01`): left for `scanNumber` to refuse.
+    let first = decimal.isNegative ? 1 : 0
+    if piece[first] == UInt8(ascii: "0"), piece.count > first + 1,
+      piece[first + 1] != UInt8(ascii: ".")
+    {
+      return nil
+    }
+    position = end
+    return (piece, decimal)
+  }
+
+  /// The next value when it is a whole number of one to nine digits, without a sign or a
+  /// leading zero, as ids are written: read in one pass for its syntax and its value; nil,
+  /// having read nothing but whitespace, for any other value.
+  mutating func readShortWholeNumber() -> Int? {
+    skipWhitespace()
+    var end = position
+    var value = 0
+    while end < bytes.count, end - position < 10 {
+      let digit = bytes[end] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      end += 1
+    }
+    guard (1...9).contains(end - position), bytes[position] != UInt8(ascii: "0"),
+      end == bytes.count || !Self.mayBeInNumber(bytes[end])
+    else { return nil }
+    position = end
+    return value
+  }
+
+  /// Whether `byte` may be part of a JSON number.
+  private static func mayBeInNumber(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "+"), UInt8(ascii: "e"), UInt8(ascii: "E"):
+      true
+    default: false
+    }
+  }
+
   /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.
   @inline(__always)
   mutating func readNumber<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)

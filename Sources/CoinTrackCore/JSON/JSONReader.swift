@@ -210,6 +210,7 @@ struct JSONReader {
   /// their keys in the table's order without whitespace, and finding each key among all of them
   /// was a quarter of reading a trade, then stepping over the comma, the key and the colon one
   /// at a time a sixth.
+  @inline(__always)
   mutating func nextKey(in keys: JSONKeyTable, expecting expected: Int = 0) throws(JSONSyntaxError)
     -> KeyMatch?
   {
@@ -221,6 +222,15 @@ struct JSONReader {
       position = keyStart + length
       return .known(expected)
     }
+    return try nextKeyFoundAmong(keys)
+  }
+
+  /// `nextKey(in:expecting:)` when the key is not the one expected written as this program
+  /// writes it: the key found among all of `keys`, by its bytes or else by its text. Kept out
+  /// of line, so that the usual case inlined is a few instructions.
+  private mutating func nextKeyFoundAmong(_ keys: JSONKeyTable) throws(JSONSyntaxError)
+    -> KeyMatch?
+  {
     guard try beginMember() else { return nil }
     let match: KeyMatch
     if let (content, _) = plainString(at: position),

@@ -91,9 +91,17 @@ extension Trade {
   static func checkedAmount(utf8 bytes: UnsafeBufferPointer<UInt8>, what: TradeError.NumberKind)
     throws(TradeError) -> (Price, TradeAmount)
   {
+    try checkedAmount(utf8: bytes, decimal: PlainDecimal(utf8: bytes), what: what)
+  }
+
+  /// The amount whose text is `bytes`, which hold `decimal` (nil: no plain decimal), checked as
+  /// `checkedAmount` checks text, and its value.
+  static func checkedAmount(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, decimal: PlainDecimal?, what: TradeError.NumberKind
+  ) throws(TradeError) -> (Price, TradeAmount) {
     /// The input, made into text only for an error.
     var input: String { String(decoding: bytes, as: UTF8.self) }
-    guard bytes.count <= maximumNumberLength, let decimal = PlainDecimal(utf8: bytes) else {
+    guard bytes.count <= maximumNumberLength, let decimal else {
       throw TradeError.malformedNumber(input: input, what: what)
     }
     guard !decimal.isNegative else {

@@ -54,14 +54,33 @@ struct PlainDecimal {
 
   /// The decimal `bytes` spell; nil when they are not plain decimal text.
   init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-    isNegative = bytes.first == UInt8(ascii: "-")
-    var index = isNegative ? 1 : 0
+    guard let (decimal, end) = Self.prefix(of: bytes, from: 0), end == bytes.count else {
+      return nil
+    }
+    self = decimal
+  }
+
+  private init(isNegative: Bool, magnitude: UInt64?, scale: Int, hasNonZeroDigit: Bool) {
+    self.isNegative = isNegative
+    self.magnitude = magnitude
+    self.scale = scale
+    self.hasNonZeroDigit = hasNonZeroDigit
+  }
+
+  /// The plain decimal that `bytes` begin with from `start`, and the position after it: a
+  /// sign, digits, then a point and digits when a point follows the first digits; nil when
+  /// no digit begins them or none follows the point. What follows is for the caller to judge.
+  static func prefix(of bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+    PlainDecimal, end: Int
+  )? {
+    let isNegative = start < bytes.count && bytes[start] == UInt8(ascii: "-")
+    var index = isNegative ? start + 1 : start
     var value: UInt64 = 0
     // Every digit's bits or-ed together: zero only when every digit is.
     var digitBits: UInt8 = 0
     /// Reads the digits from `index` on; how many there were.
     func readDigits() -> Int {
-      let start = index
+      let first = index
       while index < bytes.count {
         let digit = bytes[index] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
@@ -70,19 +89,19 @@ struct PlainDecimal {
         digitBits |= digit
         index += 1
       }
-      return index - start
+      return index - first
     }
     let integerDigits = readDigits()
     guard integerDigits > 0 else { return nil }
     var fractionDigits = 0
-    if index < bytes.count {
-      guard bytes[index] == UInt8(ascii: ".") else { return nil }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       fractionDigits = readDigits()
-      guard fractionDigits > 0, index == bytes.count else { return nil }
+      guard fractionDigits > 0 else { return nil }
     }
-    magnitude = integerDigits + fractionDigits <= 18 ? value : nil
-    scale = fractionDigits
-    hasNonZeroDigit = digitBits != 0
+    let decimal = PlainDecimal(
+      isNegative: isNegative, magnitude: integerDigits + fractionDigits <= 18 ? value : nil,
+      scale: fractionDigits, hasNonZeroDigit: digitBits != 0)
+    return (decimal, index)
   }
 }

@@ -114,16 +114,14 @@ struct CoinMembers {
 /// Valid only while the reader's document is: it keeps where each coin's members lie in it.
 struct KnownCoins {
   private var coins: [Coin] = []
-  /// Each coin's symbol, name and id bytes where they lie, nil for a null id: plain arrays,
-  /// as an array of a struct of them cost the lookup of its type's metadata, and copied a
-  /// coin out with them.
-  private var symbols: [UnsafeBufferPointer<UInt8>] = []
-  private var names: [UnsafeBufferPointer<UInt8>] = []
-  private var coingeckoIDs: [UnsafeBufferPointer<UInt8>?] = []
+  /// Each coin's hash and where its symbol, name and id bytes lie, `spanCount` numbers for each:
+  /// the address and count of each, a count of -1 for a null id. Plain integers, as an array
+  /// of a type of its own costs the instantiation of that type's metadata at every start.
+  private var spans: [Int] = []
+  private static let spanCount = 7
   /// Open addressing over a power-of-two number of slots, at most half of them used: -1 for a
   /// free slot, else a position in `coins`.
   private var slots = [Int32](repeating: -1, count: 64)
-  private var hashes: [Int] = []
 
   /// The hash of a coin by its symbol and id bytes.
   static func hash(symbol: UnsafeBufferPointer<UInt8>, coingeckoID: UnsafeBufferPointer<UInt8>?)
@@ -143,8 +141,10 @@ struct KnownCoins {
     var slot = hash & slotMask
     while slots[slot] >= 0 {
       let index = Int(slots[slot])
-      if hashes[index] == hash, Self.areSame(symbols[index], symbol),
-        Self.areSame(names[index], name), Self.areSame(coingeckoIDs[index], coingeckoID)
+      let span = index * Self.spanCount
+      if spans[span] == hash, Self.bytes(spans[span + 1], spans[span + 2], areSameAs: symbol),
+        Self.bytes(spans[span + 3], spans[span + 4], areSameAs: name),
+        Self.bytes(spans[span + 5], spans[span + 6], areSameAs: coingeckoID)
       {
         return coins[index]
       }
@@ -159,10 +159,13 @@ struct KnownCoins {
     _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
   ) {
     coins.append(coin)
-    symbols.append(symbol)
-    names.append(name)
-    coingeckoIDs.append(coingeckoID)
-    hashes.append(hash)
+    spans.append(hash)
+    spans.append(Int(bitPattern: symbol.baseAddress))
+    spans.append(symbol.count)
+    spans.append(Int(bitPattern: name.baseAddress))
+    spans.append(name.count)
+    spans.append(Int(bitPattern: coingeckoID?.baseAddress))
+    spans.append(coingeckoID?.count ?? -1)
     if coins.count * 2 > slots.count {
       // Twice the slots, every coin placed again.
       slots = [Int32](repeating: -1, count: slots.count * 2)
@@ -175,18 +178,21 @@ struct KnownCoins {
   /// Puts the coin at `index` into the first free slot from its hash.
   private mutating func place(_ index: Int) {
     let slotMask = slots.count - 1
-    var slot = hashes[index] & slotMask
+    var slot = spans[index * Self.spanCount] & slotMask
     while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
     slots[slot] = Int32(index)
   }
 
-  /// Whether two members are both null, or both the same bytes: an empty id is not null.
-  private static func areSame(
-    _ left: UnsafeBufferPointer<UInt8>?, _ right: UnsafeBufferPointer<UInt8>?
+  /// Whether the `count` bytes at `address` (a count of -1 for null) are `bytes` (nil for
+  /// null): an empty id is not null.
+  private static func bytes(
+    _ address: Int, _ count: Int, areSameAs bytes: UnsafeBufferPointer<UInt8>?
   ) -> Bool {
-    guard let left, let right else { return left == nil && right == nil }
-    guard left.count == right.count else { return false }
-    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
-    return memcmp(leftBase, rightBase, left.count) == 0
+    guard let bytes else { return count < 0 }
+    guard count == bytes.count else { return false }
+    guard let known = UnsafeRawPointer(bitPattern: address), let base = bytes.baseAddress else {
+      return true
+    }
+    return memcmp(known, base, count) == 0
   }
 }

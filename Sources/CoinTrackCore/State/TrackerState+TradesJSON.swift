@@ -22,6 +22,11 @@ extension Trade {
   /// The key of the document's array of trades.
   static let arrayKey = "trades"
 
+  /// The length of the shortest trade object: `{"id":1,"date":"2024-01-01","side":"buy",`
+  /// `"symbol":"A","name":"A","coingecko_id":null,"quantity":1,"price":0,"fee":0,`
+  /// `"currency":"AB"}`.
+  static let smallestLength = 132
+
   /// The keys of a trade, in the order they are written.
   static let keys = JSONKeyTable([
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
@@ -36,39 +41,47 @@ extension JSONReader {
     let keys = Trade.keys
     var coins = KnownCoins()
     var currency = KnownCurrency()
-    return try readArray(named: Trade.arrayKey) { reader, path throws(StateDocumentError) in
-      try reader.readTrade(at: path, keys: keys, coins: &coins, currency: &currency)
+    return try readArray(named: Trade.arrayKey, smallestElementLength: Trade.smallestLength) {
+      reader, index throws(StateDocumentError) in
+      try reader.readTrade(at: index, keys: keys, coins: &coins, currency: &currency)
     }
   }
 
-  /// The document's array `key`, each element read by `readElement` at its path.
+  /// The document's array `key`, each element read by `readElement` at its index. With
+  /// `smallestElementLength`, room is made first for as many elements as the bytes left could
+  /// hold: growing an array of a thousand trades copied them eleven times.
   mutating func readArray<Element>(
-    named key: String,
-    _ readElement: (inout JSONReader, SchemaPath) throws(StateDocumentError) -> Element
+    named key: String, smallestElementLength: Int? = nil,
+    _ readElement: (inout JSONReader, Int) throws(StateDocumentError) -> Element
   ) throws(StateDocumentError) -> [Element] {
     let path = SchemaPath.document.member(key)
     try expect(.array, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginArray() }
     var elements: [Element] = []
-    let container = path.text
+    if let smallestElementLength {
+      elements.reserveCapacity(remainingByteCount / smallestElementLength)
+    }
     while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      elements.append(
-        try readElement(&self, SchemaPath(container: container, index: elements.count)))
+      elements.append(try readElement(&self, elements.count))
     }
     return elements
   }
 
-  /// The trade at `path` in the array. Each member goes to its own variable, checked and
+  /// The trade at `index` in the array. Each member goes to its own variable, checked and
   /// converted from its bytes where they lie as it is read, and its key path is spelled out only
   /// for an error: texts made for every member only to be checked and taken apart were most of
   /// reading a trade.
   private mutating func readTrade(
-    at path: SchemaPath, keys keyTable: JSONKeyTable, coins: inout KnownCoins,
+    at index: Int, keys keyTable: JSONKeyTable, coins: inout KnownCoins,
     currency knownCurrency: inout KnownCurrency
   ) throws(StateDocumentError) -> Trade {
     let keys = keyTable.names
-    /// The key path of the member at `key`.
-    func member(_ key: Int) -> SchemaPath { path.member(keys[key]) }
+    let path = SchemaPath(container: Trade.arrayKey, index: index)
+    /// The key path of the member at `key`, made from the index rather than from `path`: the
+    /// closures that read the members then copy no texts.
+    func member(_ key: Int) -> SchemaPath {
+      SchemaPath(container: Trade.arrayKey, index: index, key: keys[key])
+    }
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
     var day: Day??
@@ -81,14 +94,18 @@ extension JSONReader {
     try readMembers(of: path, keys: keyTable) { reader, key throws(StateDocumentError) in
       switch key {
       case 0:
-        id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
+        // Up to nine digits are always within the ids' range.
+        if let short = reader.readShortWholeNumber() {
+          id = short
+        } else {
+          id = try reader.readInteger(at: member(key), in: 1...TrackerState.largestID)
+        }
       case 1: day = try reader.readUTF8(of: .string, at: member(key), Day.init(isoBytes:))
       case 2: side = try reader.readUTF8(of: .string, at: member(key), TradeSide.init(utf8:))
       case 3, 4, 5: try coin.read(key, from: &reader, at: member(key))
-      case 6:
-        quantity = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .quantity) }
-      case 7: price = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .price) }
-      case 8: fee = try reader.readUTF8(of: .number, at: member(key)) { Trade.amount($0, .fee) }
+      case 6: quantity = try reader.readAmount(.quantity, at: member(key))
+      case 7: price = try reader.readAmount(.price, at: member(key))
+      case 8: fee = try reader.readAmount(.fee, at: member(key))
       default:
         if let bytes = reader.readPlainASCIIString() {
           currency = knownCurrency.text(of: bytes)
@@ -123,13 +140,19 @@ extension JSONReader {
   }
 }
 
-extension Trade {
-  /// The amount whose text is `bytes` and its value when it keeps the rules of `what`; nil
-  /// otherwise.
-  fileprivate static func amount(_ bytes: UnsafeBufferPointer<UInt8>, _ what: TradeError.NumberKind)
-    -> (Price, TradeAmount)?
-  {
-    try? checkedAmount(utf8: bytes, what: what)
+extension JSONReader {
+  /// A trade's amount, `what` it is, with its value when it keeps the rules of `what`, nil
+  /// inside otherwise. A number in plain decimal notation, as every amount this program writes
+  /// is, is scanned once for the syntax, the rules and the value together.
+  fileprivate mutating func readAmount(
+    _ what: TradeError.NumberKind, at path: @autoclosure () -> SchemaPath
+  ) throws(StateDocumentError) -> (Price, TradeAmount)? {
+    if let (bytes, decimal) = readPlainDecimal() {
+      return try? Trade.checkedAmount(utf8: bytes, decimal: decimal, what: what)
+    }
+    return try readUTF8(of: .number, at: path()) { bytes in
+      try? Trade.checkedAmount(utf8: bytes, what: what)
+    }
   }
 }
 
