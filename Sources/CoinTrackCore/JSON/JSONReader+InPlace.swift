@@ -13,6 +13,49 @@ extension JSONReader {
     return try readString().withUTF8Bytes(convert)
   }
 
+  /// The content of the string whose opening quote is at `quote`, and whether it is ASCII,
+  /// when it has no escapes and no control characters; nil otherwise.
+  @inline(__always)
+  func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
+    var end = quote + 1
+    var isASCII = true
+    // Eight bytes at a time: a quote, a backslash or a control character sets the high bit of
+    // its byte in `stops`, and may set others above it but none below, so the lowest set is the
+    // first byte that ends the scan. Short strings end in their first eight bytes, without a
+    // byte loop.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    if let base = bytes.baseAddress {
+      while bytes.count - end >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let stops =
+          ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
+            | (word &- ones &* 0x20) & ~word) & highBits
+        guard stops == 0 else {
+          let scanned = stops.trailingZeroBitCount / 8
+          // The high bits of the bytes before the stop: set for a byte beyond ASCII.
+          let scannedHighBits = highBits & ((1 << (scanned * 8)) &- 1)
+          isASCII = isASCII && word & scannedHighBits == 0
+          end += scanned
+          guard bytes[end] == UInt8(ascii: "\"") else { return nil }
+          return (quote + 1..<end, isASCII)
+        }
+        isASCII = isASCII && word & highBits == 0
+        end += 8
+      }
+    }
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      isASCII = isASCII && bytes[end] < 0x80
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    return (quote + 1..<end, isASCII)
+  }
+
   /// The UTF-8 of the next value where it lies, when it is a string of ASCII without escapes;
   /// nil, having read nothing but whitespace, for any other value. Valid while the document is.
   @inline(__always)

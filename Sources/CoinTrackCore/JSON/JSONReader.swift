@@ -267,40 +267,6 @@ struct JSONReader {
     }
   }
 
-  /// The content of the string whose opening quote is at `quote`, and whether it is ASCII,
-  /// when it has no escapes and no control characters; nil otherwise.
-  @inline(__always)
-  func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
-    var end = quote + 1
-    var isASCII = true
-    // Eight bytes at a time while none of them ends the scan: a quote, a backslash or a control
-    // character sets the high bit of its byte in `stops` (and may set others above it, which
-    // only hands those eight to the byte loop below).
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highBits = ones &* 0x80
-    if let base = bytes.baseAddress {
-      while bytes.count - end >= 8 {
-        let word = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)
-        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let stops =
-          ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes
-            | (word &- ones &* 0x20) & ~word) & highBits
-        guard stops == 0 else { break }
-        isASCII = isASCII && word & highBits == 0
-        end += 8
-      }
-    }
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-      bytes[end] >= 0x20
-    {
-      isASCII = isASCII && bytes[end] < 0x80
-      end += 1
-    }
-    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-    return (quote + 1..<end, isASCII)
-  }
-
   /// Reads the `[` that begins an array; `nextElement()` then steps through its elements.
   mutating func beginArray() throws(JSONSyntaxError) {
     try beginContainer(UInt8(ascii: "["))

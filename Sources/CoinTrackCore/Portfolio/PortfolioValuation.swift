@@ -119,10 +119,19 @@ extension CostBasis {
   ) rethrows -> PortfolioValuation {
     let held = positions.filter { $0.quantity > .zero }
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
-    let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
-    let total = totals(of: valued.map(\.amounts)).row(currency: currency)
-    return PortfolioValuation(
-      day: day, method: method, holdings: valued.map(\.row), total: total)
+    // Two arrays filled in one loop: an array of (row, amounts) pairs cost every run the
+    // look-up of the pair's type.
+    var rows: [HoldingRow] = []
+    var amounts: [ValuedAmounts] = []
+    rows.reserveCapacity(held.count)
+    amounts.reserveCapacity(held.count)
+    for index in held.indices {
+      let (row, rowAmounts) = held[index].valued(at: prices[index])
+      rows.append(row)
+      amounts.append(rowAmounts)
+    }
+    let total = totals(of: amounts).row(currency: currency)
+    return PortfolioValuation(day: day, method: method, holdings: rows, total: total)
   }
 
   /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins
