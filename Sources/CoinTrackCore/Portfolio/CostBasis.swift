@@ -40,14 +40,16 @@ struct Position: Sendable {
     self.currency = currency
   }
 
-  /// Applies one trade, which the trades before it must leave enough held for if it is a sale.
-  mutating func apply(_ trade: Trade, method: CostMethod) {
-    let units = ExactDecimal(trade.quantity)
-    let price = ExactDecimal(trade.price)
-    let fee = ExactDecimal(trade.fee)
+  /// Applies one trade of `units` at `price` with `fee`, which the trades before it must leave
+  /// enough held for if it is a sale. Takes the trade's values rather than the trade, whose
+  /// copy (its texts retained and released) cost as much as the arithmetic.
+  mutating func apply(
+    _ side: TradeSide, units: ExactDecimal, price: ExactDecimal, fee: ExactDecimal,
+    method: CostMethod
+  ) {
     moneyScale = max(moneyScale, price.scale, fee.scale)
     tradesApplied += 1
-    switch trade.side {
+    switch side {
     case .buy:
       let bought = units * price + fee
       quantity = quantity + units
@@ -133,7 +135,9 @@ struct CostBasis: Sendable {
       if index == positions.count {
         positions.append(Position(coin: trades[next].coin, currency: trades[next].currency))
       }
-      positions[index].apply(trades[next], method: method)
+      let (side, units) = (trades[next].side, trades[next].quantityValue)
+      let (price, fee) = (trades[next].priceValue, trades[next].feeValue)
+      positions[index].apply(side, units: units, price: price, fee: fee, method: method)
       next += 1
     }
   }

@@ -26,7 +26,7 @@ public enum PortfolioCheck {
     for index in ordered.indices {
       let coin = coins.position(of: ordered[index].coin.id)
       if coin == held.count { held.append(.zero) }
-      let quantity = ExactDecimal(ordered[index].quantity)
+      let quantity = ordered[index].quantityValue
       switch ordered[index].side {
       case .buy: held[coin] = held[coin] + quantity
       case .sell:

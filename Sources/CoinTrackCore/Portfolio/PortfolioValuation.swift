@@ -47,7 +47,7 @@ extension Position {
     let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
-    row.quantity = quantity.price.normalised
+    row.quantity = Self.normalised(quantity)
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
     row.price = price == nil ? nil : latest
     return (row, amounts)
@@ -61,6 +61,18 @@ extension Position {
       cost: cost.rounded(toScale: scale),
       value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised.rounded(toScale: scale))
+  }
+
+  /// `value` as text without the zeros that do not change it (`Price.normalised`), dropped
+  /// from its units rather than from its text when they fit 64 bits: trimming the text was
+  /// half of valuing a row.
+  static func normalised(_ value: ExactDecimal) -> Price {
+    guard var (units, scale) = value.compactUnits else { return value.price.normalised }
+    while scale > 0, units % 10 == 0 {
+      units /= 10
+      scale -= 1
+    }
+    return ExactDecimal(compactUnits: units, scale: scale).price
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
@@ -107,10 +119,19 @@ extension CostBasis {
   ) rethrows -> PortfolioValuation {
     let held = positions.filter { $0.quantity > .zero }
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
-    let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
-    let total = totals(of: valued.map(\.amounts)).row(currency: currency)
-    return PortfolioValuation(
-      day: day, method: method, holdings: valued.map(\.row), total: total)
+    // Two arrays filled in one loop: an array of (row, amounts) pairs cost every run the
+    // look-up of the pair's type.
+    var rows: [HoldingRow] = []
+    var amounts: [ValuedAmounts] = []
+    rows.reserveCapacity(held.count)
+    amounts.reserveCapacity(held.count)
+    for index in held.indices {
+      let (row, rowAmounts) = held[index].valued(at: prices[index])
+      rows.append(row)
+      amounts.append(rowAmounts)
+    }
+    let total = totals(of: amounts).row(currency: currency)
+    return PortfolioValuation(day: day, method: method, holdings: rows, total: total)
   }
 
   /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins

@@ -76,8 +76,9 @@ extension Tracker {
     guard day.day <= today else {
       throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
     }
-    let trades = trades.filter { $0.day <= day.day }
-    try checkCurrency(of: trades)
+    try checkCurrency(of: trades, through: day.day)
+    // All of them: the cost basis applies none after the day, and a filtered copy of every
+    // trade, retained and released, cost a tenth of `portfolio show`.
     var basis = CostBasis(trades: trades, method: method)
     basis.advance(through: day.day)
     return try basis.valuation(on: day.day, currency: source.currency) { held in
@@ -85,12 +86,16 @@ extension Tracker {
     }
   }
 
-  /// Refuses `trades` when one is in another currency than the source's prices: a portfolio is
-  /// never valued with prices in another currency (USDT is not USD).
-  func checkCurrency(of trades: [Trade]) throws(TradeError) {
-    if let other = trades.first(where: { $0.currency != source.currency }) {
+  /// Refuses `trades` (those up to `last`, when given) when one is in another currency than the
+  /// source's prices: a portfolio is never valued with prices in another currency (USDT is not
+  /// USD).
+  func checkCurrency(of trades: [Trade], through last: Day? = nil) throws(TradeError) {
+    // Asked of the source once, not once for every trade.
+    let currency = source.currency
+    let last = last ?? Day(daysSince1970: .max)
+    if let other = trades.first(where: { $0.day <= last && $0.currency != currency }) {
       throw TradeError.currencyMismatch(
-        trade: other, pricesCurrency: source.currency, source: source.name)
+        trade: other, pricesCurrency: currency, source: source.name)
     }
   }
 }

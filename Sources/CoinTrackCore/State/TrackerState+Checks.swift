@@ -66,10 +66,15 @@ extension TrackerState {
 
   /// The FNV-1a hash of a text's bytes, read in place.
   static func fnv1aHash(_ text: String) -> Int {
-    text.withUTF8Bytes { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return Int(truncatingIfNeeded: hash)
-    }
+    text.withUTF8Bytes { bytes in fnv1aHash(utf8: bytes) }
+  }
+
+  /// The FNV-1a hash of `bytes`, or of the bytes hashed to `start` followed by them.
+  static func fnv1aHash(utf8 bytes: UnsafeBufferPointer<UInt8>, continuing start: Int? = nil)
+    -> Int
+  {
+    var hash = start.map { UInt64(truncatingIfNeeded: $0) } ?? 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash)
   }
 }

@@ -1,14 +1,30 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The members that make up a coin in an object of the state file: `symbol`, `name` and
 /// `coingecko_id`, in that order among its keys. Tracked coins, alerts and trades hold them alike.
+///
+/// A member of plain ASCII, as nearly every one is, is kept as its bytes where they lie in the
+/// document until the coin is made: its rule is checked and its text made then, and for a trade
+/// only when its coin was not met before (see `KnownCoins`). Valid only while the document is.
 struct CoinMembers {
   /// The position of `symbol` among the object's keys; `name` and `coingecko_id` follow it.
   let firstKey: Int
-  /// Each member once read: its text, and whether it keeps its rule, checked on its bytes as
-  /// it is read.
+  /// Each member read in place: its bytes.
+  private var symbolBytes: UnsafeBufferPointer<UInt8>?
+  private var nameBytes: UnsafeBufferPointer<UInt8>?
+  private var coingeckoIDBytes: UnsafeBufferPointer<UInt8>?
+  /// Each member read otherwise (with escapes, or beyond ASCII): its text, and whether it keeps
+  /// its rule. A null id is nil, and valid.
   private var symbol: (text: String, isValid: Bool)?
   private var name: (text: String, isValid: Bool)?
-  /// A null id is nil, and valid.
   private var coingeckoID: (text: String?, isValid: Bool)?
+  /// Whether `coingecko_id` was read and is null; kept apart from `coingeckoID`, so that a coin
+  /// read in place is found without touching texts.
+  private var isNullID = false
 
   init(firstKey: Int) {
     self.firstKey = firstKey
@@ -18,7 +34,11 @@ struct CoinMembers {
   mutating func read(
     _ key: Int, from reader: inout JSONReader, at path: @autoclosure () -> SchemaPath
   ) throws(StateDocumentError) {
+    let bytes = reader.readPlainASCIIString()
     switch key - firstKey {
+    case 0 where bytes != nil: symbolBytes = bytes
+    case 1 where bytes != nil: nameBytes = bytes
+    case 2 where bytes != nil: coingeckoIDBytes = bytes
     case 0:
       symbol = try reader.readUTF8(of: .string, at: path()) { bytes in
         (String(validUTF8: bytes), UntrustedText.isSymbol(utf8: bytes))
@@ -32,25 +52,147 @@ struct CoinMembers {
         (String(validUTF8: bytes), UntrustedText.isCoinGeckoID(utf8: bytes))
       }
       coingeckoID = (id?.0, id?.1 ?? true)
+      isNullID = id == nil
     }
   }
 
   /// The coin of the object at `path` whose keys are `keys`: each member must be present, then
   /// keep its rule, in the order of the keys.
   func coin(at path: SchemaPath, keys: JSONKeyTable) throws(StateDocumentError) -> Coin {
-    let symbol = try required(symbol, keys.names[firstKey], in: path)
-    let name = try required(name, keys.names[firstKey + 1], in: path)
-    let coingeckoID = try required(coingeckoID, keys.names[firstKey + 2], in: path)
+    /// The key path of the member at `offset` from `symbol`.
+    func member(_ offset: Int) -> String { keys.names[firstKey + offset] }
+    let symbol = try required(symbolBytes.map(Self.inPlace) ?? symbol, member(0), in: path)
+    let name = try required(nameBytes.map(Self.inPlace) ?? name, member(1), in: path)
+    let coingeckoID = try required(
+      coingeckoIDBytes.map(Self.inPlace) ?? coingeckoID, member(2), in: path)
     /// The error for the member at `offset` from `symbol`.
     func broken(_ offset: Int) -> StateDocumentError {
       .schema(
         StateSchemaError(
-          keyPath: path.member(keys.names[firstKey + offset]).text,
+          keyPath: path.member(member(offset)).text,
           problem: .invalid(TrackerState.coinRule(offset))))
     }
-    guard symbol.isValid else { throw broken(0) }
-    guard name.isValid else { throw broken(1) }
-    guard coingeckoID.isValid else { throw broken(2) }
+    guard symbolBytes.map(UntrustedText.isSymbol(utf8:)) ?? symbol.isValid else {
+      throw broken(0)
+    }
+    guard nameBytes.map(UntrustedText.isCleanName(utf8:)) ?? name.isValid else {
+      throw broken(1)
+    }
+    guard coingeckoIDBytes.map(UntrustedText.isCoinGeckoID(utf8:)) ?? coingeckoID.isValid else {
+      throw broken(2)
+    }
     return Coin(symbol: symbol.text, name: name.text, coingeckoID: coingeckoID.text)
+  }
+
+  /// The text of a member read in place, its rule not yet checked.
+  private static func inPlace(_ bytes: UnsafeBufferPointer<UInt8>) -> (text: String, isValid: Bool)
+  {
+    (String(validUTF8: bytes), false)
+  }
+
+  /// The coin as `coin(at:keys:)` makes it, or the one of `known` written with the same bytes,
+  /// checked when it was first met; a new coin read in place is added to `known`.
+  func coin(at path: SchemaPath, keys: JSONKeyTable, reusing known: inout KnownCoins)
+    throws(StateDocumentError) -> Coin
+  {
+    // A missing id is not a null one.
+    guard let symbolBytes, let nameBytes, coingeckoIDBytes != nil || isNullID else {
+      return try coin(at: path, keys: keys)
+    }
+    let hash = KnownCoins.hash(symbol: symbolBytes, coingeckoID: coingeckoIDBytes)
+    if let coin = known.coin(symbolBytes, nameBytes, coingeckoIDBytes, hash: hash) { return coin }
+    let coin = try coin(at: path, keys: keys)
+    known.add(coin, symbolBytes, nameBytes, coingeckoIDBytes, hash: hash)
+    return coin
+  }
+}
+
+/// The coins of the trades read so far, found by the bytes their members are written with: a
+/// portfolio trades a few coins many times, and each trade's coin is then the one made for the
+/// first trade of it, its members checked and its texts made once, and shared.
+///
+/// Valid only while the reader's document is: it keeps where each coin's members lie in it.
+struct KnownCoins {
+  private var coins: [Coin] = []
+  /// Each coin's hash and where its symbol, name and id bytes lie, `spanCount` numbers for each:
+  /// the address and count of each, a count of -1 for a null id. Plain integers, as an array
+  /// of a type of its own costs the instantiation of that type's metadata at every start.
+  private var spans: [Int] = []
+  private static let spanCount = 7
+  /// Open addressing over a power-of-two number of slots, at most half of them used: -1 for a
+  /// free slot, else a position in `coins`.
+  private var slots = [Int32](repeating: -1, count: 64)
+
+  /// The hash of a coin by its symbol and id bytes.
+  static func hash(symbol: UnsafeBufferPointer<UInt8>, coingeckoID: UnsafeBufferPointer<UInt8>?)
+    -> Int
+  {
+    let symbolHash = TrackerState.fnv1aHash(utf8: symbol)
+    return coingeckoID.map { TrackerState.fnv1aHash(utf8: $0, continuing: symbolHash) }
+      ?? symbolHash
+  }
+
+  /// The known coin written with these bytes, whose `hash` is given; nil when there is none.
+  func coin(
+    _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
+    _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
+  ) -> Coin? {
+    let slotMask = slots.count - 1
+    var slot = hash & slotMask
+    while slots[slot] >= 0 {
+      let index = Int(slots[slot])
+      let span = index * Self.spanCount
+      if spans[span] == hash, Self.bytes(spans[span + 1], spans[span + 2], areSameAs: symbol),
+        Self.bytes(spans[span + 3], spans[span + 4], areSameAs: name),
+        Self.bytes(spans[span + 5], spans[span + 6], areSameAs: coingeckoID)
+      {
+        return coins[index]
+      }
+      slot = (slot + 1) & slotMask
+    }
+    return nil
+  }
+
+  /// Adds `coin`, written with these bytes, whose `hash` is given.
+  mutating func add(
+    _ coin: Coin, _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
+    _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
+  ) {
+    coins.append(coin)
+    spans.append(hash)
+    spans.append(Int(bitPattern: symbol.baseAddress))
+    spans.append(symbol.count)
+    spans.append(Int(bitPattern: name.baseAddress))
+    spans.append(name.count)
+    spans.append(Int(bitPattern: coingeckoID?.baseAddress))
+    spans.append(coingeckoID?.count ?? -1)
+    if coins.count * 2 > slots.count {
+      // Twice the slots, every coin placed again.
+      slots = [Int32](repeating: -1, count: slots.count * 2)
+      for index in coins.indices { place(index) }
+    } else {
+      place(coins.count - 1)
+    }
+  }
+
+  /// Puts the coin at `index` into the first free slot from its hash.
+  private mutating func place(_ index: Int) {
+    let slotMask = slots.count - 1
+    var slot = spans[index * Self.spanCount] & slotMask
+    while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
+    slots[slot] = Int32(index)
+  }
+
+  /// Whether the `count` bytes at `address` (a count of -1 for null) are `bytes` (nil for
+  /// null): an empty id is not null.
+  private static func bytes(
+    _ address: Int, _ count: Int, areSameAs bytes: UnsafeBufferPointer<UInt8>?
+  ) -> Bool {
+    guard let bytes else { return count < 0 }
+    guard count == bytes.count else { return false }
+    guard let known = UnsafeRawPointer(bitPattern: address), let base = bytes.baseAddress else {
+      return true
+    }
+    return memcmp(known, base, count) == 0
   }
 }

@@ -198,8 +198,8 @@ extension JSONReader {
 
   /// The `alerts` array, each alert checked against the rules `alerts add` keeps.
   private mutating func readAlerts() throws(StateDocumentError) -> [Alert] {
-    try readArray(named: "alerts") { reader, path throws(StateDocumentError) in
-      try reader.readAlert(at: path)
+    try readArray(named: "alerts") { reader, index throws(StateDocumentError) in
+      try reader.readAlert(at: SchemaPath(container: "alerts", index: index))
     }
   }
 

@@ -43,6 +43,8 @@ extension JSONReader {
     of kind: JSONKind, at path: @autoclosure () -> SchemaPath,
     _ convert: (UnsafeBufferPointer<UInt8>) -> Value
   ) throws(StateDocumentError) -> Value {
+    // A plain ASCII string is a string: no need to look at its kind first.
+    if kind == .string, let piece = readPlainASCIIString() { return convert(piece) }
     try expect(kind, at: path())
     return try syntax { () throws(JSONSyntaxError) in
       kind == .string ? try readString(convert) : try readNumber(convert)
