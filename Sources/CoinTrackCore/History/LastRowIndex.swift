@@ -16,11 +16,11 @@
 struct LastRowIndex {
   /// Where the index lives, and how long a file must have been left alone before it is recorded.
   struct Location: Sendable {
-    public var path: String
+    var path: String
     /// In nanoseconds; one second by default, far beyond any file system's timestamp tick.
-    public var settledAge: Int64
+    var settledAge: Int64
 
-    public init(path: String, settledAge: Int64 = 1_000_000_000) {
+    init(path: String, settledAge: Int64 = 1_000_000_000) {
       self.path = path
       self.settledAge = settledAge
     }
