@@ -21,11 +21,11 @@ import Testing
     var store = HistoryStore(
       directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2,
       cacheDirectory: directory.url.appendingPathComponent("cache/cointrack").path)
-    store.lastRowIndex?.settledAge = settledAge
+    store.cache?.settledAge = settledAge
     return store
   }
 
-  static func indexPath(_ store: HistoryStore) -> String { store.lastRowIndex!.path }
+  static func indexPath(_ store: HistoryStore) -> String { store.cache!.lastRowIndexPath }
 
   static func indexText(_ store: HistoryStore) throws -> String {
     try String(contentsOfFile: indexPath(store), encoding: .utf8)
@@ -39,7 +39,7 @@ import Testing
   static func entry(_ name: String, path: String, lastLine: String) -> String {
     var status = stat()
     #expect(stat(path, &status) == 0)
-    let stamp = LastRowIndex.Stamp(status)
+    let stamp = FileStamp(status)
     return "\(name)\t\(stamp.device)\t\(stamp.inode)\t\(stamp.size)\t\(stamp.modified)\t"
       + "\(stamp.changed)\t\(lastLine)\n"
   }
@@ -99,12 +99,19 @@ import Testing
     _ = try store.add(HistoryStoreTests.rows([("2026-05-23", "79000")]), to: Self.bitcoin)
     #expect(try store.lastRows(of: [Self.bitcoin])[0]?.price.text == "79000")
 
-    let path = store.path(of: Self.bitcoin)
+    try Self.rewriteInPlace(store.path(of: Self.bitcoin), replacing: "79000", with: "79001")
+    #expect(try store.lastRows(of: [Self.bitcoin])[0]?.price.text == "79001")
+  }
+
+  /// Rewrites the file at `path` in place with `old` replaced by `new` (of the same length),
+  /// its modification time put back: only the change time tells the new file from the old.
+  static func rewriteInPlace(_ path: String, replacing old: String, with new: String) throws {
     var before = stat()
     #expect(stat(path, &before) == 0)
-    let recorded = LastRowIndex.Stamp(before)
+    let recorded = FileStamp(before)
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    let rewritten = text.replacingOccurrences(of: "79000", with: "79001")
+    let rewritten = text.replacingOccurrences(of: old, with: new)
+    #expect(rewritten != text && rewritten.utf8.count == text.utf8.count)
     // Rewritten until the file system's clock has moved on, so the change time differs.
     var after = before
     repeat {
@@ -114,10 +121,9 @@ import Testing
       var times = [before.st_atim, before.st_mtim]
       #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
       #expect(stat(path, &after) == 0)
-    } while LastRowIndex.Stamp(after).changed == recorded.changed
+    } while FileStamp(after).changed == recorded.changed
     #expect(after.st_ino == before.st_ino && after.st_size == before.st_size)
-    #expect(LastRowIndex.Stamp(after).modified == recorded.modified)
-    #expect(try store.lastRows(of: [Self.bitcoin])[0]?.price.text == "79001")
+    #expect(FileStamp(after).modified == recorded.modified)
   }
 
   /// A file changed less than `settledAge` before it is read is not recorded: a change within
@@ -185,7 +191,7 @@ import Testing
     var unwritable = HistoryStore(
       directory: store.directory, lockTimeoutSeconds: 2,
       cacheDirectory: blocked.url.appendingPathComponent("file/cointrack").path)
-    unwritable.lastRowIndex?.settledAge = 0
+    unwritable.cache?.settledAge = 0
     try Self.write("not a folder", to: blocked.url.appendingPathComponent("file").path)
     #expect(try unwritable.lastRows(of: [Self.bitcoin])[0]?.price.text == "78000")
   }
@@ -221,7 +227,7 @@ import Testing
     #expect(entries.map(\.name) == ["a.csv"])
     #expect(
       entries.first?.stamp
-        == LastRowIndex.Stamp(
+        == FileStamp(
           device: .max, inode: 1_234_567_890_123_456_789, size: 0, modified: .max, changed: 1))
   }
 }

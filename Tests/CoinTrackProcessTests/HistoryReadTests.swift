@@ -77,4 +77,45 @@ import Testing
     #expect(try Self.historyOpens(sandbox, ["coins", "list"], output: &output) == ["bitcoin.csv"])
     #expect(output.contains("79001.4") && !output.contains("79001.3"), "\(output)")
   }
+
+  /// Once `portfolio history` has kept a coin's closes in the cache, the next run opens no
+  /// history file and prints the same rows; a file rewritten in place is opened again and its
+  /// new close valued.
+  @Test func portfolioHistoryAfterTheFirstOpensOnlyTheFilesThatChanged() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.dataHome.appendingPathComponent("cointrack/history")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let bitcoin = folder.appendingPathComponent("bitcoin.csv")
+    let text =
+      "date,symbol,price,currency,source\n"
+      + (1...4).map { "2026-05-2\($0),BTC,7900\($0).3,USDT,binance\n" }.joined()
+    try text.write(to: bitcoin, atomically: true, encoding: .utf8)
+    // A file changed less than a second before it is read is not kept.
+    Thread.sleep(forTimeInterval: 1.2)
+    let bought = try sandbox.run(
+      ["portfolio", "buy", "btc", "2", "--price", "70000", "--date", "2026-05-21"],
+      environment: ["COINTRACK_TODAY": "2026-05-25"])
+    #expect(bought.status == 0, "\(bought.standardError)")
+    let history = [
+      "portfolio", "history", "--from", "2026-05-21", "--to", "2026-05-24", "--format", "csv",
+    ]
+
+    var first = ""
+    #expect(try Self.historyOpens(sandbox, history, output: &first) == ["bitcoin.csv"])
+    #expect(first.contains("2026-05-23,158006.60,"), "\(first)")
+    let kept = sandbox.cacheHome.appendingPathComponent("cointrack/history-closes/bitcoin.closes")
+    #expect(FileManager.default.fileExists(atPath: kept.path))
+
+    var second = ""
+    #expect(try Self.historyOpens(sandbox, history, output: &second) == [])
+    #expect(second == first)
+
+    let handle = try FileHandle(forWritingTo: bitcoin)
+    try handle.write(
+      contentsOf: Data(text.replacingOccurrences(of: "79003.3", with: "79003.9").utf8))
+    try handle.close()
+    var third = ""
+    #expect(try Self.historyOpens(sandbox, history, output: &third) == ["bitcoin.csv"])
+    #expect(third.contains("2026-05-23,158007.80,"), "\(third)")
+  }
 }

@@ -60,33 +60,16 @@ public struct CoinHistory: Sendable {
     withPriceBytes(at: position, Price.init(plainDecimalUTF8:))
   }
 
-  /// Sets the closes of the rows in `range` into `closes`, whose days hold the range: the units
-  /// read with the file, or the text of a close with too many digits for them, set after.
-  func setCloses(in range: DayRange, into closes: inout DailyCloses) {
-    let rows = position(from: range.first)..<position(from: range.last.adding(days: 1))
-    let first = closes.first.daysSince1970
-    let hasWide = entries.withUnsafeBufferPointer { entries in
-      closes.withCompactWriter { writer in
-        var hasWide = false
-        for position in rows {
-          let entry = entries[position]
-          if entry.scale < CompactClose.wide {
-            writer.set(
-              CompactClose(units: entry.units, scale: entry.scale),
-              at: entry.day.daysSince1970 - first)
-          } else {
-            hasWide = true
-          }
-        }
-        return hasWide
-      }
+  /// The days and closes of the rows; nil for a history without any.
+  var closes: HistoryCloses? {
+    guard !entries.isEmpty else { return nil }
+    var wide: [Int: ExactDecimal] = [:]
+    for position in entries.indices where entries[position].scale >= CompactClose.wide {
+      wide[position] = withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:))
     }
-    guard hasWide else { return }
-    for position in rows where entries[position].scale >= CompactClose.wide {
-      closes.set(
-        withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:)),
-        at: entries[position].day.daysSince1970 - first)
-    }
+    return HistoryCloses(
+      currency: currency, days: entries.map { Int32($0.day.daysSince1970) },
+      units: entries.map(\.units), scales: entries.map(\.scale), wide: wide)
   }
 
   /// `body` of the bytes of the price of the row at `position`, where they lie.

@@ -150,7 +150,7 @@ enum HistoryFormat {
   }
 
   /// Every currency some source quotes, made once rather than for every row.
-  private static let knownCurrencies = Set(PriceSourceKind.allCases.flatMap(\.currencies))
+  static let knownCurrencies = Set(PriceSourceKind.allCases.flatMap(\.currencies))
 
   /// Where the fields of one line lie in the file's bytes, and its day and close, checked as the
   /// live sources check an answer: a real day, a symbol as stored, a plain decimal above zero, a

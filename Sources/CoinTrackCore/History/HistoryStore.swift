@@ -30,12 +30,13 @@ public struct HistoryStore: Sendable {
   public let directory: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
-  /// Where the last rows read are kept between runs; nil where no cache directory is known.
-  var lastRowIndex: LastRowIndex.Location?
+  /// Where the last rows and closes read are kept between runs; nil where no cache directory
+  /// is known.
+  var cache: HistoryCache?
   private let checkpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
-  /// The history in `directory`, with the index of its last rows in `cacheDirectory`, the
-  /// price cache's folder; `checkpoint` runs at each step of replacing a file, for the crash
+  /// The history in `directory`, with what it derives from its files kept in `cacheDirectory`,
+  /// the price cache's folder; `checkpoint` runs at each step of replacing a file, for the crash
   /// tests, as the state store's does.
   public init(
     directory: String, lockTimeoutSeconds: Double, cacheDirectory: String? = nil,
@@ -43,9 +44,7 @@ public struct HistoryStore: Sendable {
   ) {
     self.directory = directory
     self.lockTimeoutSeconds = lockTimeoutSeconds
-    lastRowIndex = cacheDirectory.map {
-      LastRowIndex.Location(path: $0 + "/" + LastRowIndex.fileName)
-    }
+    cache = cacheDirectory.map { HistoryCache(directory: $0) }
     self.checkpoint = checkpoint
   }
 
@@ -101,7 +100,27 @@ public struct HistoryStore: Sendable {
 
   /// The coin's whole history, checked; nil when it has no file.
   public func history(of coin: Coin) throws(HistoryError) -> CoinHistory? {
-    try read(path(of: coin))
+    try read(path(of: coin))?.history
+  }
+
+  /// The coin's closes: kept in the cache while its file is the one they were read from, else
+  /// read from the file and kept for the next run; nil when it has no file or no row.
+  func closes(of coin: Coin) throws(HistoryError) -> HistoryCloses? {
+    let path = path(of: coin)
+    if let cache {
+      var status = stat()
+      if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+        let kept = ClosesCache.closes(ofCoinID: coin.id, in: cache, stamp: FileStamp(status))
+      {
+        return kept
+      }
+    }
+    guard let (history, status) = try read(path), let closes = history.closes else { return nil }
+    if let cache {
+      ClosesCache.keep(
+        closes, ofCoinID: coin.id, in: cache, stamp: FileStamp(status), now: HistoryCache.now())
+    }
+    return closes
   }
 
   /// The last row of each coin's file, by position: taken from the index of last rows when
@@ -111,7 +130,7 @@ public struct HistoryStore: Sendable {
   /// missing files.
   public func lastRows(of coins: [Coin]) throws(HistoryError) -> LastHistoryRows {
     var lastRows = LastHistoryRows(capacity: coins.count)
-    var index = LastRowIndex(location: lastRowIndex)
+    var index = LastRowIndex(cache: cache)
     let folder = HistoryFolder(path: directory)
     if index.isEmpty, try folder.names().isEmpty {
       for _ in coins { lastRows.append(nil) }
@@ -130,7 +149,7 @@ public struct HistoryStore: Sendable {
       }
       let read = try lastRow(inFileAt: directory + "/" + name)
       if let read {
-        index.record(read.line, ofFileNamed: name, stamp: LastRowIndex.Stamp(read.status))
+        index.record(read.line, ofFileNamed: name, stamp: FileStamp(read.status))
       }
       lastRows.append(read?.row)
     }
@@ -145,7 +164,7 @@ public struct HistoryStore: Sendable {
     _ entry: LastRowIndex.Entry, in folder: HistoryFolder, index: inout LastRowIndex
   ) -> IndexedLastRow? {
     guard let status = folder.regularFileStatus(named: entry.name),
-      LastRowIndex.Stamp(status) == entry.stamp
+      FileStamp(status) == entry.stamp
     else { return nil }
     var line = entry.lastLine
     let indexed: IndexedLastRow?
@@ -250,7 +269,7 @@ public struct HistoryStore: Sendable {
     }
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: path)
-      let held = try read(path).map { Array($0.rows) } ?? []
+      let held = try read(path).map { Array($0.history.rows) } ?? []
       if let currency = held.first?.currency, currency != first.currency {
         throw HistoryError.currencyMismatch(
           symbol: coin.symbol, held: currency, source: first.source, quotes: [first.currency])
@@ -270,20 +289,20 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// The checked history in `path`; nil when there is no file.
-  private func read(_ path: String) throws(HistoryError) -> CoinHistory? {
-    let bytes: [UInt8]?
+  /// The checked history in `path` and the file's status as it was read; nil when there is no
+  /// file.
+  private func read(_ path: String) throws(HistoryError) -> (history: CoinHistory, status: stat)? {
+    let read: (bytes: [UInt8], status: stat)?
     do {
-      bytes = try FileSystem.readFileIfPresent(path, limit: HistoryStore.maximumFileSize)
+      read = try FileSystem.readFileAndStatusIfPresent(path, limit: HistoryStore.maximumFileSize)
     } catch {
       if case .tooLarge = error.cause {
         throw HistoryError.damaged(path: path, line: 0, reason: error.reason)
       }
       throw HistoryError.unreadable(path: path, reason: error.reason)
     }
-    return try bytes.map { bytes throws(HistoryError) in
-      try HistoryFormat.history(of: bytes, path: path)
-    }
+    guard let read else { return nil }
+    return (try HistoryFormat.history(of: read.bytes, path: path), read.status)
   }
 
   /// Reads `count` bytes of the file from `offset` into the start of `buffer`, which holds at

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The last line of each history file as a reader last found it, with the file's identity at
 /// that moment, kept in the cache: `coins list` checks an unchanged file with one `stat` instead
 /// of opening it and reading its header and tail (five system calls a coin).
@@ -11,61 +5,13 @@
 /// Only a cache. Each entry is used only while the file's identity is the one recorded, its
 /// line is checked again as any row read from a file is, and an index that cannot be read or
 /// parsed counts as empty; losing it costs one read of each file. An entry is recorded only for
-/// a file whose last change lies `settledAge` in the past when it is read, so that a change
+/// a file whose last change lies the cache's `settledAge` in the past when it is read, so that a change
 /// within the file system's clock tick after the read still shows as another change time.
 struct LastRowIndex {
-  /// Where the index lives, and how long a file must have been left alone before it is recorded.
-  struct Location: Sendable {
-    var path: String
-    /// In nanoseconds; one second by default, far beyond any file system's timestamp tick.
-    var settledAge: Int64
-
-    init(path: String, settledAge: Int64 = 1_000_000_000) {
-      self.path = path
-      self.settledAge = settledAge
-    }
-  }
-
-  /// What tells one version of a file from another: any write changes the change time, and a
-  /// file replaced by a rename has another inode.
-  struct Stamp: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    var size: Int64
-    /// Modification and status-change times, in nanoseconds since the Unix epoch.
-    var modified: Int64
-    var changed: Int64
-
-    init(_ status: stat) {
-      device = UInt64(status.st_dev)
-      inode = UInt64(status.st_ino)
-      size = Int64(status.st_size)
-      #if canImport(Darwin)
-        modified = Stamp.nanoseconds(status.st_mtimespec)
-        changed = Stamp.nanoseconds(status.st_ctimespec)
-      #else
-        modified = Stamp.nanoseconds(status.st_mtim)
-        changed = Stamp.nanoseconds(status.st_ctim)
-      #endif
-    }
-
-    init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
-      self.device = device
-      self.inode = inode
-      self.size = size
-      self.modified = modified
-      self.changed = changed
-    }
-
-    static func nanoseconds(_ time: timespec) -> Int64 {
-      Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
-    }
-  }
-
   /// A file's last line (empty for a file of a header alone) and the file it was read from.
   struct Entry: Equatable {
     var name: String
-    var stamp: Stamp
+    var stamp: FileStamp
     var lastLine: String
   }
 
@@ -76,8 +22,8 @@ struct LastRowIndex {
   /// The name of the index in the cache's folder.
   static let fileName = "history-last-rows"
 
-  /// Nil for no index: nothing is read or written.
-  let location: Location?
+  /// Where the index lives; nil for no index: nothing is read or written.
+  let cache: HistoryCache?
   /// The entries the index holds, in the order the last run that wrote it looked them up.
   private let held: [Entry]
   /// Whether each of `held` was looked up in this run.
@@ -98,14 +44,12 @@ struct LastRowIndex {
   /// When this index was read, in nanoseconds since the Unix epoch.
   private let now: Int64
 
-  /// The index at `location`; empty when there is none or it cannot be used.
-  init(location: Location?) {
-    self.location = location
-    var time = timespec()
-    clock_gettime(CLOCK_REALTIME, &time)
-    now = Stamp.nanoseconds(time)
-    let bytes = location.flatMap {
-      try? FileSystem.readFileIfPresent($0.path, limit: LastRowIndex.maximumSize)
+  /// The index in `cache`; empty when there is none or it cannot be used.
+  init(cache: HistoryCache?) {
+    self.cache = cache
+    now = HistoryCache.now()
+    let bytes = cache.flatMap {
+      try? FileSystem.readFileIfPresent($0.lastRowIndexPath, limit: LastRowIndex.maximumSize)
     }
     held = bytes.map(LastRowIndex.entries(in:)) ?? []
     heldWasLookedUp = Array(repeating: false, count: held.count)
@@ -139,9 +83,9 @@ struct LastRowIndex {
   /// Keeps the last line read or looked up for the file `name` of identity `stamp`, unless the
   /// file changed too recently to be told from a change that may follow within the same clock
   /// tick.
-  mutating func record(_ lastLine: String, ofFileNamed name: String, stamp: Stamp) {
+  mutating func record(_ lastLine: String, ofFileNamed name: String, stamp: FileStamp) {
     defer { lastLookedUp = nil }
-    guard let location, now - stamp.changed >= location.settledAge else { return }
+    guard let cache, cache.isSettled(stamp, now: now) else { return }
     let entry = Entry(name: name, stamp: stamp, lastLine: lastLine)
     if let lastLookedUp, held[lastLookedUp] == entry {
       unchangedCount += 1
@@ -157,7 +101,7 @@ struct LastRowIndex {
   /// still there, as `isPresent` tells by name. The file is replaced in one step; a failure is
   /// ignored, as with any cache: the next run reads the files again.
   func save(keepingFilesWhere isPresent: (String) -> Bool) {
-    guard let location, hasNewEntry || unchangedCount != lookedUpCount else { return }
+    guard let cache, hasNewEntry || unchangedCount != lookedUpCount else { return }
     var entries = current
     for place in held.indices where !heldWasLookedUp[place] && isPresent(held[place].name) {
       entries.append(held[place])
@@ -168,11 +112,12 @@ struct LastRowIndex {
       text += "\(entry.name)\t\(stamp.device)\t\(stamp.inode)\t\(stamp.size)\t\(stamp.modified)\t"
       text += "\(stamp.changed)\t\(entry.lastLine)\n"
     }
-    let folder = FileSystem.directory(of: location.path)
+    let path = cache.lastRowIndexPath
+    let folder = FileSystem.directory(of: path)
     do {
       try FileSystem.makePrivateDirectory(folder)
       FileSystem.removeAbandonedTemporaries(in: folder, now: Int(now / 1_000_000_000))
-      try FileSystem.replaceAtomically(location.path, with: Array(text.utf8), mode: 0o600)
+      try FileSystem.replaceAtomically(path, with: Array(text.utf8), mode: 0o600, isDurable: false)
     } catch {
       // Not written: the next `coins list` reads each file again and tries once more.
     }
@@ -225,7 +170,7 @@ private struct EntryReader {
     guard let size = Int64(exactly: size), let modified = Int64(exactly: modified),
       let changed = Int64(exactly: changed)
     else { return nil }
-    let stamp = LastRowIndex.Stamp(
+    let stamp = FileStamp(
       device: device, inode: inode, size: size, modified: modified, changed: changed)
     return LastRowIndex.Entry(
       name: String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self),

@@ -66,7 +66,7 @@ public struct OfflinePriceSource: PriceSource {
     return try LatestPrices(count: coins.count) { index -> PriceRow? in
       let coin = coins[index]
       guard let last = lastRows[index] else { return fromSnapshot[index] }
-      try checkCurrency(of: coin, last)
+      try checkCurrency(of: coin, last.currency)
       let latest =
         last.day <= day ? last : try history.history(of: coin)?.lastRow(onOrBefore: day)
       guard let latest, fromSnapshot[index].map({ $0.day <= latest.day }) ?? true else {
@@ -85,16 +85,18 @@ public struct OfflinePriceSource: PriceSource {
   /// The rows of the range, made as they are read like the snapshot's; the history's closes
   /// are held in memory, a few dozen bytes a day.
   public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
-    guard let parts = try parts(of: coin, in: range) else {
+    guard let history, let held = try history.history(of: coin), let last = held.rows.last else {
       return try snapshot.dailyPriceRows(of: coin, in: range)
     }
-    let (held, series, split) = (parts.held, parts.series, parts.split)
+    let parts = try parts(
+      of: coin, in: range, held: held.day(at: 0)...last.day, currency: last.currency)
+    let (series, split) = (parts.series, parts.split)
     let daysWithPrice =
       (parts.fromSnapshot.flatMap { series?.daysWithPrice(in: $0) } ?? 0)
       + (parts.fromHistory.map(held.count(in:)) ?? 0)
     let first = range.first
     let snapshotName = name
-    let lastSource = parts.last.source
+    let lastSource = last.source
     /// Where the close of the row at `position` lies.
     @Sendable func place(_ position: Int) -> OfflineClose {
       let day = first.adding(days: position)
@@ -103,7 +105,7 @@ public struct OfflinePriceSource: PriceSource {
     return PriceRows(
       first: first, count: range.count, daysWithoutPrice: range.count - daysWithPrice,
       template: PriceRow(
-        day: first, symbol: coin.symbol, price: nil, currency: parts.last.currency, source: name),
+        day: first, symbol: coin.symbol, price: nil, currency: last.currency, source: name),
       source: { position in
         switch place(position) {
         case .snapshot: snapshotName
@@ -118,50 +120,52 @@ public struct OfflinePriceSource: PriceSource {
       })
   }
 
-  /// The closes of the range, read straight from the history's rows and the snapshot's days
-  /// rather than through rows: `portfolio history` reads years of closes of every coin held.
+  /// The closes of the range, read straight from the history's closes (kept in the cache while
+  /// its file stays the same) and the snapshot's days rather than through rows: `portfolio
+  /// history` reads years of closes of every coin held.
   public func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses {
-    guard let parts = try parts(of: coin, in: range) else {
+    guard let history, let held = try history.closes(of: coin) else {
       return try snapshot.dailyCloses(of: coin, in: range)
     }
-    var closes = DailyCloses(first: range.first, count: range.count, currency: parts.last.currency)
+    let parts = try parts(
+      of: coin, in: range, held: held.firstDay...held.lastDay, currency: held.currency)
+    var closes = DailyCloses(first: range.first, count: range.count, currency: held.currency)
     if let fromSnapshot = parts.fromSnapshot {
       parts.series?.setCloses(in: fromSnapshot, into: &closes)
     }
     if let fromHistory = parts.fromHistory {
-      parts.held.setCloses(in: fromHistory, into: &closes)
+      held.setCloses(in: fromHistory, into: &closes)
     }
     return closes
   }
 
-  /// A coin's history and snapshot series, and the days of a range each gives: the snapshot's
-  /// before the history's first day, the history's from it on.
+  /// A coin's snapshot series, and the days of a range the snapshot and the history each give:
+  /// the snapshot's before the history's first day, the history's from it on.
   private struct Parts {
-    let held: CoinHistory
     let series: SnapshotSeries?
-    let last: HistoryRow
     let split: Day
     let fromSnapshot: DayRange?
     let fromHistory: DayRange?
   }
 
-  /// The parts of `range` of the coin; nil when the history holds no row of it, which leaves
-  /// the snapshot alone. Refuses a range without any day of either.
-  private func parts(of coin: Coin, in range: DayRange) throws -> Parts? {
-    guard let history, let held = try history.history(of: coin), let last = held.rows.last
-    else { return nil }
+  /// The parts of `range` of the coin whose history holds the days `held` in `currency`.
+  /// Refuses a range without any day of either, and a snapshot coin's history in another
+  /// currency.
+  private func parts(of coin: Coin, in range: DayRange, held: ClosedRange<Day>, currency: String)
+    throws -> Parts
+  {
     let series = SnapshotSeries.named(coin.symbol)
-    try checkCurrency(of: coin, last)
-    let split = held.day(at: 0)
+    try checkCurrency(of: coin, currency)
+    let split = held.lowerBound
     let span = DayRange(
       from: Swift.min(series?.held.first ?? split, split),
-      to: Swift.max(series?.held.last ?? last.day, last.day))!
+      to: Swift.max(series?.held.last ?? held.upperBound, held.upperBound))!
     guard range.clamped(to: span) != nil else {
       throw TrackerError.noPricesInRange(
         symbol: coin.symbol, requested: range, held: span, source: name)
     }
     return Parts(
-      held: held, series: series, last: last, split: split,
+      series: series, split: split,
       fromSnapshot: DayRange(from: range.first, to: Swift.min(range.last, split.adding(days: -1))),
       fromHistory: DayRange(from: Swift.max(range.first, split), to: range.last))
   }
@@ -177,12 +181,12 @@ public struct OfflinePriceSource: PriceSource {
 
   /// Refuses a history of a snapshot coin in another currency than the snapshot's: one coin
   /// keeps one currency, and `cointrack sync` never writes such a file.
-  private func checkCurrency(of coin: Coin, _ row: HistoryRow) throws {
-    guard SnapshotSeries.named(coin.symbol) != nil, row.currency != currency, let history
+  private func checkCurrency(of coin: Coin, _ held: String) throws {
+    guard SnapshotSeries.named(coin.symbol) != nil, held != currency, let history
     else { return }
     throw HistoryError.damaged(
       path: history.path(of: coin), line: 0,
-      reason: "\(coin.symbol) is in \(currency) offline, but the file holds \(row.currency)")
+      reason: "\(coin.symbol) is in \(currency) offline, but the file holds \(held)")
   }
 }
 

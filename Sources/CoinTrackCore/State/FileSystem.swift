@@ -57,6 +57,15 @@ public enum FileSystem {
   /// A dangling symbolic link is an error, not a missing file: treating it as missing would let
   /// the next save replace the link and silently start over.
   public static func readFileIfPresent(_ path: String, limit: Int) throws(FileError) -> [UInt8]? {
+    try readFileAndStatusIfPresent(path, limit: limit)?.bytes
+  }
+
+  /// The whole file and its status as it was opened, or nil when nothing exists at `path`, as
+  /// `readFileIfPresent` reads it: what is derived from the bytes can be kept with the identity
+  /// of the file they came from.
+  static func readFileAndStatusIfPresent(_ path: String, limit: Int) throws(FileError)
+    -> (bytes: [UInt8], status: stat)?
+  {
     guard let (descriptor, status) = try openRegularFile(path, flags: O_RDONLY, operation: "read")
     else { return nil }
     defer { close(descriptor) }
@@ -76,7 +85,7 @@ public enum FileSystem {
       if reachedEnd { break }
       capacity = 65_536
     }
-    return bytes
+    return (bytes, status)
   }
 
   /// Opens `path` with `flags`, refusing anything but a regular file; nil when nothing exists
@@ -180,8 +189,12 @@ public enum FileSystem {
   /// new content survives a crash once this returns. On failure the temporary file is removed and
   /// `path` is untouched. `checkpoint` runs at each `ReplaceStep`; the crash tests use it to kill
   /// the process at a known point of this very code.
+  ///
+  /// A cache file, which its readers check and which costs only a read of its source when lost,
+  /// is not `isDurable`: neither it nor the directory is flushed, which would cost a wait for
+  /// the disk in a command that only reads.
   public static func replaceAtomically(
-    _ path: String, with bytes: [UInt8], mode: mode_t,
+    _ path: String, with bytes: [UInt8], mode: mode_t, isDurable: Bool = true,
     checkpoint: (ReplaceStep) -> Void = { _ in }
   ) throws(FileError) {
     // Something other than a file where the new file goes (a FIFO, a socket, a link) was put
@@ -222,7 +235,7 @@ public enum FileSystem {
         failure = FileError(path: path, operation: "set the mode of", errorNumber: errno)
       }
     }
-    if failure == nil, fsync(descriptor) != 0 {
+    if failure == nil, isDurable, fsync(descriptor) != 0 {
       failure = FileError(path: path, operation: "write", errorNumber: errno)
     }
     if close(descriptor) != 0, failure == nil {
@@ -239,7 +252,7 @@ public enum FileSystem {
       throw failure
     }
     checkpoint(.renamed)
-    syncDirectory(of: path)
+    if isDurable { syncDirectory(of: path) }
   }
 
   /// Removes temporary files that an interrupted `replaceAtomically` left behind, of `path` or of
