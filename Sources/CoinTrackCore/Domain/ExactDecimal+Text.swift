@@ -26,6 +26,8 @@ extension ExactDecimal {
     /// The digits written: the units' own, or `scale + 1` when there are fewer (a leading zero).
     let digitCount: Int
 
+    // Inlined: a layout made in a call is copied out of it whole, for every number written.
+    @inline(__always)
     init(_ value: ExactDecimal) {
       scale = value.scale
       let topLimbIndex: Int
