@@ -30,6 +30,11 @@ import Testing
         texts.append("0." + String(repeating: "0", count: zeros) + digits)
       }
     }
+    // Each power of ten and the number below it: a digit more or not.
+    for length in 1...45 {
+      texts.append("1" + String(repeating: "0", count: length - 1))
+      texts.append(String(repeating: "9", count: length))
+    }
     return texts + ["0", "0.0", "0.5", "0.05", "0.000000000000000001", "1000000000000000000"]
   }()
 

@@ -60,11 +60,12 @@ import Testing
         """)
   }
 
-  /// Decimals kept as numbers: negative, zero with decimals, below one, more digits than 64 or
-  /// 128 bits hold, and the same values held the general way.
+  /// Decimals kept as numbers: negative, zero with decimals, below one, units at the edges of
+  /// 64 bits and beyond 64 and 128 bits, and the same values held the general way.
   static let decimals: [ExactDecimal] = {
     let fixed = [
       "-1234.5", "0.00", "0", "-0.05", "0.000000000000000000000000012345678901234567890123456789",
+      "9999999999999999999", "10000000000000000000", "-18446744073709551615", "-100",
       "12345678901234567890.123456789", "-98765432109876543210987654321098765.43",
       "123456789012345678901234567890123456789012.000001",
     ].map { ExactDecimal(Price(decimalText: $0)!) }

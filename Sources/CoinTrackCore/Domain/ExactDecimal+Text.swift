@@ -14,6 +14,18 @@ extension ExactDecimal {
     buffer.append(TextLayout(self))
   }
 
+  /// The length in bytes of the text `price` writes: a table's column is as wide as its
+  /// longest. Units that fit 64 bits, as every amount of a day's row does, are measured
+  /// without a layout: a table measures each cell before writing it.
+  var textLength: Int {
+    guard case .fixed(let units) = storage, let small = UInt64(exactly: units.magnitude) else {
+      return TextLayout(self).length
+    }
+    let digits = TextLayout.writtenDigits(
+      unitDigits: TextLayout.digitCount(of: small), scale: scale)
+    return TextLayout.length(isNegative: units < 0, digitCount: digits, scale: scale)
+  }
+
   /// Where the sign, digits and point of a value's text go: the text is written once, from its
   /// last digit back, into bytes of exactly its length.
   struct TextLayout {
@@ -44,7 +56,7 @@ extension ExactDecimal {
         topLimbIndex = max(0, general.limbCount - 1)
       }
       let topDigits = Self.digitCount(of: Self.limb(topLimbIndex, of: fixedLimbs, magnitude))
-      digitCount = max(topLimbIndex * 18 + topDigits, scale + 1)
+      digitCount = Self.writtenDigits(unitDigits: topLimbIndex * 18 + topDigits, scale: scale)
     }
 
     /// Limb `index` of the units, 0 above the top one: a value with more decimals than digits
@@ -71,14 +83,25 @@ extension ExactDecimal {
     ]
 
     /// How many digits `value` has, at least one: from its bits rather than a division a digit.
-    private static func digitCount(of value: UInt64) -> Int {
+    static func digitCount(of value: UInt64) -> Int {
       // The bits × log10(2) (1233 / 4096, from below): the count, or one less.
       let estimate = ((64 - value.leadingZeroBitCount) * 1233) >> 12
       return value >= powersOfTen[estimate] ? estimate + 1 : max(estimate, 1)
     }
 
     /// The text's length in bytes.
-    var length: Int { (isNegative ? 1 : 0) + digitCount + (scale > 0 ? 1 : 0) }
+    var length: Int { Self.length(isNegative: isNegative, digitCount: digitCount, scale: scale) }
+
+    /// The digits written of units with `unitDigits` digits: theirs, or a zero before the
+    /// point when they are all after it.
+    static func writtenDigits(unitDigits: Int, scale: Int) -> Int {
+      max(unitDigits, scale + 1)
+    }
+
+    /// The length of a text of `digitCount` digits, as `writtenDigits` counts them.
+    static func length(isNegative: Bool, digitCount: Int, scale: Int) -> Int {
+      (isNegative ? 1 : 0) + digitCount + (scale > 0 ? 1 : 0)
+    }
 
     /// Two ASCII digits for each number below 100, at twice the number.
     private static let digitPairs: StaticString = """
