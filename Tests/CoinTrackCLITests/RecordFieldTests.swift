@@ -63,8 +63,8 @@ import Testing
           method: .fifo,
           days: [
             PortfolioDay(
-              day: day, coinsHeld: 1, value: nil, cost: Price(decimalText: "20")!,
-              unrealised: nil, unrealisedPercent: nil, realised: Price(decimalText: "0")!,
+              day: day, coinsHeld: 1, value: nil, cost: ShownDecimal(ExactDecimal(20)),
+              unrealised: nil, unrealisedPercent: nil, realised: ShownDecimal(.zero),
               currency: "USDT")
           ], gaps: []))
     }

@@ -3,8 +3,8 @@ import Testing
 @testable import CoinTrackCore
 
 /// The text an exact decimal writes, against the text it was read from: every length of digits
-/// up to three limbs and beyond, every place of the point, the leading zero of a value below one
-/// and the sign, on both the 128-bit and the general storage.
+/// up to three limbs and beyond, every place of the point, the leading zeros of a value below
+/// one and the sign, on both the 128-bit and the general storage.
 @Suite struct ExactDecimalTextTests {
   /// Canonical decimal texts (no leading zero but the one before a point): each length from 1
   /// to 60 digits with the point at each place, from pseudo-random digits.
@@ -21,6 +21,19 @@ import Testing
         let fraction = String(integer.suffix(scale))
         texts.append(scale == 0 ? whole : (whole.isEmpty ? "0" : whole) + "." + fraction)
       }
+    }
+    // Fewer digits than decimals: zeros between the point and the digits, up to a scale of
+    // four limbs above units of three (the limbs a 128-bit value does not have are zeros).
+    for length in [1, 18, 19, 36, 37, 38, 39] {
+      let digits = texts.first { $0.count == length && !$0.contains(".") }!
+      for zeros in [1, 17, 18, 19, 24, 40] {
+        texts.append("0." + String(repeating: "0", count: zeros) + digits)
+      }
+    }
+    // Each power of ten and the number below it: a digit more or not.
+    for length in 1...45 {
+      texts.append("1" + String(repeating: "0", count: length - 1))
+      texts.append(String(repeating: "9", count: length))
     }
     return texts + ["0", "0.0", "0.5", "0.05", "0.000000000000000001", "1000000000000000000"]
   }()

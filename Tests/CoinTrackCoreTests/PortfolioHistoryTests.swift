@@ -74,7 +74,7 @@ import Testing
     history.days.map { day in
       ([day.day.description]
         + [day.value, day.cost, day.unrealised, day.unrealisedPercent, day.realised].map {
-          $0?.text ?? "-"
+          $0?.price.text ?? "-"
         } + [String(day.coinsHeld)]).joined(separator: ",")
     }
   }
@@ -177,7 +177,7 @@ import Testing
         of: trades, on: DatedInput(day: row.day, input: ""), method: method
       ).total
       #expect(
-        [row.value, row.cost, row.unrealised, row.unrealisedPercent, row.realised]
+        [row.value, row.cost, row.unrealised, row.unrealisedPercent, row.realised].map(\.?.price)
           == [total.value, total.cost, total.unrealised, total.unrealisedPercent, total.realised],
         "\(row.day)")
     }

@@ -3,7 +3,8 @@
 enum DelimitedRenderer {
   /// The rules of one delimited format.
   struct Dialect: Sendable {
-    let separator: String
+    /// One ASCII character, written as a byte: a string is retained and copied, for every cell.
+    let separator: Unicode.Scalar
     let lineEnd: String
     /// Appends a text field, escaped or quoted as the format requires.
     let appendText: @Sendable (String, inout TextBuffer) -> Void
@@ -17,7 +18,7 @@ enum DelimitedRenderer {
   ) rethrows {
     if header {
       for (column, field) in records.fields.enumerated() {
-        if column > 0 { output += dialect.separator }
+        if column > 0 { output.append(ascii: dialect.separator) }
         dialect.appendText(field.key, &output)
       }
       output += dialect.lineEnd
@@ -26,11 +27,12 @@ enum DelimitedRenderer {
     let columns = records.fields.indices.map(records.column)
     for record in 0..<records.count {
       for (column, value) in columns.enumerated() {
-        if column > 0 { output += dialect.separator }
+        if column > 0 { output.append(ascii: dialect.separator) }
         switch value(record) {
         case .text(let text): dialect.appendText(text, &output)
         case .number(let text): output += text
         case .integer(let value): output.append(value)
+        case .decimal(let amount): output.append(ExactDecimal.TextLayout(amount.value))
         case .date(let day): output.append(day)
         case .bool(let flag): output += flag ? "true" : "false"
         case .null: break

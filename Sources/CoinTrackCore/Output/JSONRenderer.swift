@@ -60,6 +60,7 @@ enum JSONRenderer {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
       case .integer(let value): output.append(value)
+      case .decimal(let amount): output.append(ExactDecimal.TextLayout(amount.value))
       case .date(let day):
         output += "\""
         output.append(day)

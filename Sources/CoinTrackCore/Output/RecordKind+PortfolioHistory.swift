@@ -4,13 +4,13 @@ extension RecordKind {
   /// totals row at that day's closes.
   static let portfolioDayFields = RecordFields<[PortfolioDay]>([
     .init("date") { days in { .day(days[$0].day) } },
-    .init("value", isNumeric: true) { days in { .price(days[$0].value) } },
-    .init("cost", isNumeric: true) { days in { .price(days[$0].cost) } },
-    .init("unrealised", isNumeric: true) { days in { .price(days[$0].unrealised) } },
+    .init("value", isNumeric: true) { days in { .amount(days[$0].value) } },
+    .init("cost", isNumeric: true) { days in { .amount(days[$0].cost) } },
+    .init("unrealised", isNumeric: true) { days in { .amount(days[$0].unrealised) } },
     .init("unrealised_percent", isNumeric: true) { days in
-      { .price(days[$0].unrealisedPercent) }
+      { .amount(days[$0].unrealisedPercent) }
     },
-    .init("realised", isNumeric: true) { days in { .price(days[$0].realised) } },
+    .init("realised", isNumeric: true) { days in { .amount(days[$0].realised) } },
     .init("currency") { days in { .text(days[$0].currency) } },
     .init("coins", isNumeric: true) { days in { .integer(days[$0].coinsHeld) } },
     .init("priced", isShownInTables: false) { days in { .bool(days[$0].isPriced) } },

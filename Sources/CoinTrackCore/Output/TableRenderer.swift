@@ -37,10 +37,12 @@ enum TableRenderer {
     }
   }
 
-  /// A cell as a table shows it: text, or a day written in place without a string of its own.
+  /// A cell as a table shows it: text, or a number or day written in place without a string
+  /// of its own.
   private enum Shown {
     case text(String)
     case integer(Int)
+    case decimal(ExactDecimal)
     case date(Day)
   }
 
@@ -64,6 +66,7 @@ enum TableRenderer {
     case .number(let text): return body(.text(text), text.utf8.count, true)
     case .integer(let value):
       return body(.integer(value), TextBuffer.decimalLength(of: value), true)
+    case .decimal(let amount): return body(.decimal(amount.value), amount.value.textLength, true)
     case .date(let day): return body(.date(day), Day.isoLength, true)
     case .bool(let flag): return flag ? body(.text("true"), 4, true) : body(.text("false"), 5, true)
     case .null: return body(.text("-"), 1, true)
@@ -108,6 +111,7 @@ enum TableRenderer {
           switch shown {
           case .text(let text): output += text
           case .integer(let value): output.append(value)
+          case .decimal(let value): output.append(ExactDecimal.TextLayout(value))
           case .date(let day): output.append(day)
           }
           spaces = isNumeric ? 0 : padding

@@ -88,6 +88,14 @@ public struct TextBuffer: ~Copyable {
     count += Day.isoLength
   }
 
+  /// Appends an exact decimal's text where it lies, as `ExactDecimal.price` writes it.
+  @inline(__always)
+  mutating func append(_ decimal: ExactDecimal.TextLayout) {
+    reserve(decimal.length)
+    decimal.write(into: base + count)
+    count += decimal.length
+  }
+
   /// Appends one ASCII character.
   public mutating func append(ascii: Unicode.Scalar) {
     reserve(1)

@@ -1,19 +1,23 @@
 /// One day of `portfolio history`: the whole portfolio valued at that day's closes, with the
 /// numbers `portfolio show` gives in its totals row for that day.
+///
+/// The numbers are kept as decimals, not text: a history of years has thousands of days, and
+/// making each day's text was a seventh of the command's work, where a renderer writes the
+/// digits straight into its output.
 public struct PortfolioDay: Hashable, Sendable {
   public var day: Day
   /// How many coins were held at the end of the day.
   public var coinsHeld: Int
   /// The sum of the holdings' values at the day's closes; nil when a coin held has no close.
-  public var value: Price?
+  public var value: ShownDecimal?
   /// The cost of what is held: the purchases' prices and fees not yet taken by sales.
-  public var cost: Price
+  public var cost: ShownDecimal
   /// `value` − `cost`.
-  public var unrealised: Price?
+  public var unrealised: ShownDecimal?
   /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
-  public var unrealisedPercent: Price?
+  public var unrealisedPercent: ShownDecimal?
   /// The profit realised by every sale up to and including the day.
-  public var realised: Price
+  public var realised: ShownDecimal
   public var currency: String
   /// Whether every coin held had a close that day, so that `value` is the whole portfolio's.
   public var isPriced: Bool { value != nil }

@@ -76,8 +76,8 @@ extension Position {
   }
 
   /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
-  static func percent(_ part: ExactDecimal, of whole: ExactDecimal) -> Price? {
-    (part.multiplied(by: 100)).divided(by: whole, scale: 2)?.price
+  static func percent(_ part: ExactDecimal, of whole: ExactDecimal) -> ExactDecimal? {
+    (part.multiplied(by: 100)).divided(by: whole, scale: 2)
   }
 }
 
@@ -106,7 +106,7 @@ struct ValuedAmounts {
       coin: nil, quantity: nil, cost: cost.rounded(toScale: scale).price, averageCost: nil,
       price: nil, value: value?.rounded(toScale: scale).price,
       unrealised: unrealised?.rounded(toScale: scale).price,
-      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) },
+      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) }?.price,
       realised: realised.rounded(toScale: scale).price, currency: currency)
   }
 }
