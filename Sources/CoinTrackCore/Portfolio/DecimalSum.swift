@@ -48,3 +48,37 @@ struct DecimalSum {
   /// The sum of the amounts added.
   var total: ExactDecimal { wide ?? ExactDecimal(fixedPointUnits: units, scale: scale) }
 }
+
+/// An exact sum of amounts, each of which may be replaced by another: the value and decimals
+/// `ExactDecimal`'s `+` gives the amounts in it from zero. A walk over days keeps each
+/// position's amounts in one and replaces those of the position a day changed, where summing
+/// every position's again cost as much as the rest of the day.
+struct ReplaceableSum {
+  /// The amounts added less those taken out: its decimals are the most any amount ever had.
+  private var sum = DecimalSum()
+  /// How many amounts in the sum have each number of decimals, by that number.
+  private var scaleCounts: [Int] = []
+
+  /// Adds `amount`.
+  mutating func add(_ amount: ExactDecimal) {
+    sum.add(amount)
+    if amount.scale >= scaleCounts.count {
+      scaleCounts.append(contentsOf: repeatElement(0, count: amount.scale + 1 - scaleCounts.count))
+    }
+    scaleCounts[amount.scale] += 1
+  }
+
+  /// Replaces `old`, an amount in the sum, with `new`.
+  mutating func replace(_ old: ExactDecimal, with new: ExactDecimal) {
+    sum.add(-old)
+    scaleCounts[old.scale] -= 1
+    add(new)
+  }
+
+  /// The sum of the amounts in it, with the most decimals among them (and none for no amount).
+  var total: ExactDecimal {
+    let scale = scaleCounts.lastIndex { $0 > 0 } ?? 0
+    // Exact: every amount left has at most `scale` decimals.
+    return sum.total.rounded(toScale: scale)
+  }
+}

@@ -44,6 +44,13 @@ struct HeldCloses {
     series[index]!.compactClose(on: day)
   }
 
+  /// `body` given the positions' series, to look up many closes without checking the array
+  /// for each.
+  @inline(__always)
+  func withSeries<Result>(_ body: (UnsafeBufferPointer<DailyCloses?>) -> Result) -> Result {
+    series.withUnsafeBufferPointer(body)
+  }
+
   /// The coin's closes from `day` to the range's end: none when the source has no close in it
   /// at all, which leaves every day of it without value rather than failing the range.
   private func series(of position: Position, from day: Day, trades: ArraySlice<Trade>)

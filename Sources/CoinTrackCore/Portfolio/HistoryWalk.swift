@@ -1,38 +1,45 @@
 /// What a walk over days keeps from one to the next: the coins' closes, the days without one,
-/// the positions held, and each one's cost and profit as shown, rounded again only when they
-/// change.
+/// the positions held, each one's cost and profit as shown (rounded again only when they
+/// change), and their totals (changed by the difference when one does).
 struct HistoryWalk {
   private var closes: HeldCloses
   private(set) var gaps = GapLog()
-  /// By position: its cost and profit as shown, the decimals they have and how many trades
-  /// the position had applied when they were rounded.
+  /// By position: whether it is held and how a day values it.
+  private var slots: [Slot] = []
+  /// By position: what it adds to the totals, as shown.
   private var shown: [ShownCosts] = []
-  /// The positions held since trades were last applied, in order.
-  private var held: [HeldPosition] = []
-  /// `held` before the last trade day, kept for its room.
-  private var heldBefore: [HeldPosition] = []
-  /// By position: how many trades it had applied when `hold` last looked at it (-1 before it
-  /// did); one with as many since is held, or not, as it was.
-  private var tradesSeen: [Int] = []
+  /// The sums of `shown`.
+  private var shownCost = ReplaceableSum()
+  private var shownRealised = ReplaceableSum()
+  /// How many coins are held.
+  private(set) var heldCount = 0
+  /// The positions a day values at a close with other decimals than the day before's, kept
+  /// for its room.
+  private var revalued: [Int] = []
 
-  /// A struct, not a tuple: an optional tuple is copied through its type's runtime metadata.
+  /// A position's cost and profit as the totals take them: a held one's rounded to the
+  /// decimals of its last value, a sold-out one's profit to its money's decimals. A struct,
+  /// not a tuple: an optional tuple is copied through its type's runtime metadata.
   private struct ShownCosts {
+    /// How many trades the position had applied when they were rounded.
     var trades = -1
     var scale = 0
     var cost = ExactDecimal.zero
     var realised = ExactDecimal.zero
   }
 
-  /// A position held, as each day values it: its place in the cost basis and its quantity's
-  /// units, when they fit 64 bits, so that a day's value is a product of integers. Nothing
-  /// counted by reference, so that reading one copies no coin, lots or decimal.
-  private struct HeldPosition {
-    let index: Int
-    let moneyScale: Int
-    let tradesApplied: Int
-    let quantityUnits: Int64
+  /// A position as each day values it: its quantity's units, when they fit 64 bits, so that a
+  /// day's value is a product of integers. Nothing counted by reference, so that reading one
+  /// retains nothing.
+  private struct Slot {
+    var isHeld = false
+    /// How many trades the position had applied when `hold` last looked at it; one with as
+    /// many since is held, or not, as it was.
+    var tradesSeen = -1
+    var moneyScale = 0
+    var quantityUnits: Int64 = 0
     /// The quantity's decimals, or -1 when its units do not fit `quantityUnits`.
-    let quantityScale: Int
+    var quantityScale = -1
     /// The decimals of the close last valued at (`CompactClose.wide` for none), when a value at
     /// a close with as many decimals is `paddedQuantity` times the close's units, at
     /// `valueScale`: most days' closes have the day before's decimals, and their value is then
@@ -47,49 +54,61 @@ struct HistoryWalk {
     self.closes = closes
   }
 
-  /// How many coins are held.
-  var heldCount: Int { held.count }
-
   /// Takes the positions held once the trades up to `day` are applied, and reads the closes
-  /// of each coin first held on it.
+  /// of each coin first held on it. Looks again only at the positions a trade changed since.
   ///
   /// Refuses a coin whose closes come in another currency than its trades, naming the first
   /// of `trades` in it.
   mutating func hold(_ positions: [Position], on day: Day, trades: ArraySlice<Trade>) throws {
-    // Only for positions new since: appending none still costs hundreds of instructions.
-    if positions.count > shown.count {
-      shown.append(contentsOf: repeatElement(ShownCosts(), count: positions.count - shown.count))
-      tradesSeen.append(contentsOf: repeatElement(-1, count: positions.count - tradesSeen.count))
+    while slots.count < positions.count {
+      slots.append(Slot())
+      shown.append(ShownCosts())
+      shownCost.add(.zero)
+      shownRealised.add(.zero)
     }
-    swap(&held, &heldBefore)
-    held.removeAll(keepingCapacity: true)
-    var kept = 0
     // Through a buffer: an array's element read field by field was copied whole, coin and
     // lots included.
     try positions.withUnsafeBufferPointer { positions in
-      for index in positions.indices {
-        let applied = positions[index].tradesApplied
-        // Both lists are in the positions' order.
-        while kept < heldBefore.count, heldBefore[kept].index < index { kept += 1 }
-        if applied == tradesSeen[index] {
-          // No trade changed it: held or not as before, with what valuing it remembered.
-          if kept < heldBefore.count, heldBefore[kept].index == index {
-            held.append(heldBefore[kept])
-          }
-          continue
-        }
-        tradesSeen[index] = applied
-        guard positions[index].quantity > .zero else { continue }
-        if !closes.hasSeries(ofPositionAt: index) {
-          try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
-        }
-        let quantity = positions[index].quantity.compactUnits
-        held.append(
-          HeldPosition(
-            index: index, moneyScale: positions[index].moneyScale, tradesApplied: applied,
-            quantityUnits: quantity?.units ?? 0, quantityScale: quantity?.scale ?? -1))
+      for index in positions.indices where positions[index].tradesApplied != slots[index].tradesSeen
+      {
+        try hold(positions[index], at: index, on: day, trades: trades)
       }
     }
+  }
+
+  /// Takes `position`, the one at `index`, as a trade changed it.
+  private mutating func hold(
+    _ position: Position, at index: Int, on day: Day, trades: ArraySlice<Trade>
+  ) throws {
+    slots[index].tradesSeen = position.tradesApplied
+    guard position.quantity > .zero else {
+      if slots[index].isHeld {
+        slots[index].isHeld = false
+        heldCount -= 1
+      }
+      // Sold out: only its profit counts, at its money's decimals.
+      show(
+        ShownCosts(
+          trades: position.tradesApplied, scale: position.moneyScale, cost: .zero,
+          realised: position.realised.rounded(toScale: position.moneyScale)), at: index)
+      return
+    }
+    if !closes.hasSeries(ofPositionAt: index) {
+      try closes.readSeries(ofPositionAt: index, position, from: day, trades: trades)
+    }
+    if !slots[index].isHeld { heldCount += 1 }
+    let quantity = position.quantity.compactUnits
+    // Its costs as shown stay in the totals until the day's value rounds them again.
+    slots[index] = Slot(
+      isHeld: true, tradesSeen: position.tradesApplied, moneyScale: position.moneyScale,
+      quantityUnits: quantity?.units ?? 0, quantityScale: quantity?.scale ?? -1)
+  }
+
+  /// Makes `costs` what the position at `index` adds to the totals.
+  private mutating func show(_ costs: ShownCosts, at index: Int) {
+    shownCost.replace(shown[index].cost, with: costs.cost)
+    shownRealised.replace(shown[index].realised, with: costs.realised)
+    shown[index] = costs
   }
 
   /// The sum of the values of the positions held at the closes of `day` (nil when one has
@@ -105,24 +124,41 @@ struct HistoryWalk {
     value: ExactDecimal?, costsChanged: Bool
   ) {
     var value = DecimalSum()
+    // Most days a position's close has the day before's decimals, and its value is one
+    // product: those are summed in a first pass that reads nothing else, the others valued in
+    // a second, in the positions' order.
+    var others: [Int] = []
+    swap(&others, &revalued)
+    defer { swap(&others, &revalued) }
+    others.removeAll(keepingCapacity: true)
+    closes.withSeries { series in
+      slots.withUnsafeBufferPointer { slots in
+        for index in slots.indices where slots[index].isHeld {
+          if let compact = series[index]!.compactClose(on: day),
+            compact.scale == slots[index].lastCloseScale
+          {
+            value.add(
+              units: Int128(slots[index].paddedQuantity) &* Int128(compact.units),
+              scale: slots[index].valueScale)
+          } else {
+            others.append(index)
+          }
+        }
+      }
+    }
     var isPriced = true
     var costsChanged = false
-    for place in held.indices {
-      let held = held[place]
-      let index = held.index
+    for index in others {
+      let slot = slots[index]
       let compact = closes.compactClose(ofPositionAt: index, on: day)
-      if let compact, compact.scale == held.lastCloseScale {
-        value.add(
-          units: Int128(held.paddedQuantity) &* Int128(compact.units), scale: held.valueScale)
-        continue
-      }
       let close = compact?.decimal ?? closes.close(ofPositionAt: index, on: day)
-      let scale = ValuedAmounts.scale(moneyScale: held.moneyScale, price: close)
-      if shown[index].trades != held.tradesApplied || shown[index].scale != scale {
-        shown[index] = ShownCosts(
-          trades: held.tradesApplied, scale: scale,
-          cost: positions[index].cost.rounded(toScale: scale),
-          realised: positions[index].realised.rounded(toScale: scale))
+      let scale = ValuedAmounts.scale(moneyScale: slot.moneyScale, price: close)
+      if shown[index].trades != slot.tradesSeen || shown[index].scale != scale {
+        show(
+          ShownCosts(
+            trades: slot.tradesSeen, scale: scale,
+            cost: positions[index].cost.rounded(toScale: scale),
+            realised: positions[index].realised.rounded(toScale: scale)), at: index)
         costsChanged = true
       }
       guard let close else {
@@ -132,15 +168,15 @@ struct HistoryWalk {
       }
       // `ValuedAmounts.value` in integers: the product of the units, padded or rounded to
       // `scale` as `rounded(toScale:)` does it. Two 64-bit units multiply within 126 bits.
-      let exponent = scale - held.quantityScale - Int(compact?.scale ?? 0)
-      if let compact, held.quantityScale >= 0,
+      let exponent = scale - slot.quantityScale - Int(compact?.scale ?? 0)
+      if let compact, slot.quantityScale >= 0,
         let units = exponent >= 0
-          ? FixedPoint.scaled(Int128(held.quantityUnits) &* Int128(compact.units), by: exponent)
+          ? FixedPoint.scaled(Int128(slot.quantityUnits) &* Int128(compact.units), by: exponent)
           : FixedPoint.quotient(
-            Int128(held.quantityUnits) &* Int128(compact.units), 1, exponent: exponent)
+            Int128(slot.quantityUnits) &* Int128(compact.units), 1, exponent: exponent)
       {
         value.add(units: units, scale: scale)
-        remember(compact, valuedAt: scale, exponent: exponent, at: place)
+        remember(compact, valuedAt: scale, exponent: exponent, at: index)
       } else {
         value.add(ValuedAmounts.value(of: positions[index].quantity, at: close, scale: scale))
       }
@@ -148,43 +184,26 @@ struct HistoryWalk {
     return (isPriced ? value.total : nil, costsChanged)
   }
 
-  /// Keeps what valuing the position at `place` in `held` at `close`, at `scale` with the
-  /// product's units padded by 10^`exponent`, lets the next close with as many decimals skip,
-  /// when the padded quantity fits 64 bits.
+  /// Keeps what valuing the position at `index` at `close`, at `scale` with the product's
+  /// units padded by 10^`exponent`, lets the next close with as many decimals skip, when the
+  /// padded quantity fits 64 bits.
   private mutating func remember(
-    _ close: CompactClose, valuedAt scale: Int, exponent: Int, at place: Int
+    _ close: CompactClose, valuedAt scale: Int, exponent: Int, at index: Int
   ) {
     guard exponent >= 0,
-      let padded = FixedPoint.scaled(Int128(held[place].quantityUnits), by: exponent)
+      let padded = FixedPoint.scaled(Int128(slots[index].quantityUnits), by: exponent)
         .flatMap(Int64.init(exactly:))
     else { return }
-    held[place].lastCloseScale = close.scale
-    held[place].valueScale = scale
-    held[place].paddedQuantity = padded
+    slots[index].lastCloseScale = close.scale
+    slots[index].valueScale = scale
+    slots[index].paddedQuantity = padded
   }
 
-  /// The totals of the cost and profit as shown of `positions` on the last day valued, as
+  /// The totals of the cost and profit as shown on the last day valued, as
   /// `CostBasis.totals(of:)` sums the held positions' amounts: those of the positions held, and
-  /// the profit of those sold out at their trades' decimals; added in integers while they fit,
-  /// as a day with a trade sums them again.
-  func totals(of positions: [Position]) -> ValuedAmounts {
-    var cost = DecimalSum()
-    var realised = DecimalSum()
-    var next = 0
-    // Through a buffer: an array's element read field by field was copied whole.
-    positions.withUnsafeBufferPointer { positions in
-      for index in positions.indices {
-        // Both lists are in the positions' order; a position not held is sold out.
-        if next < held.count, held[next].index == index {
-          cost.add(shown[index].cost)
-          realised.add(shown[index].realised)
-          next += 1
-        } else {
-          realised.add(positions[index].realised.rounded(toScale: positions[index].moneyScale))
-        }
-      }
-    }
-    return ValuedAmounts(cost: cost.total, value: nil, realised: realised.total)
+  /// the profit of those sold out at their trades' decimals.
+  var totals: ValuedAmounts {
+    ValuedAmounts(cost: shownCost.total, value: nil, realised: shownRealised.total)
   }
 }
 

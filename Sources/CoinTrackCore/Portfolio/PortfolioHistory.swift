@@ -63,7 +63,7 @@ extension CostBasis {
       if traded { try walk.hold(positions, on: day, trades: applied) }
       let (value, costsChanged) = walk.value(of: positions, on: day)
       if costsChanged || traded {
-        rows.take(walk.totals(of: positions))
+        rows.take(walk.totals)
       }
       days.append(rows.row(of: day, value: value, coinsHeld: walk.heldCount))
     }
