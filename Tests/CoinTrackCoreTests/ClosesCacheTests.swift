@@ -81,7 +81,7 @@ import Testing
 
   /// Every way a kept file can be wrong: each is ignored, the history file read and the closes
   /// kept again.
-  @Test(arguments: 0..<14)
+  @Test(arguments: 0..<16)
   func aDamagedCacheIsNeverAnAnswer(_ damage: Int) throws {
     let directory = try TemporaryDirectory()
     let store = try Self.store(directory)
@@ -109,6 +109,9 @@ import Testing
     case 10: set(Int64(1_000_000_000_000_000_000), at: units + 16)
     case 11: bytes[scales + 1] = 19
     case 12: bytes[rows - 4] = UInt8(ascii: "X")
+    // A day repeated, and a close below zero in the last row.
+    case 13: set(Int32(Day(iso: "2026-05-22")!.daysSince1970), at: days + 8)
+    case 14: set(Int64.min, at: units + 16)
     default: bytes = []
     }
     #expect(bytes != [UInt8](good))

@@ -26,24 +26,38 @@ struct HistoryCloses: Sendable {
     guard !days.isEmpty, days.count == units.count, days.count == scales.count,
       HistoryFormat.knownCurrencies.contains(currency),
       Day(daysSince1970: Int(days[0])) >= Day.supported.lowerBound,
-      Day(daysSince1970: Int(days[days.count - 1])) <= Day.supported.upperBound
+      Day(daysSince1970: Int(days[days.count - 1])) <= Day.supported.upperBound,
+      Self.areOrdered(days), Self.areCloses(units, scales)
     else { return nil }
-    let isValid = days.withUnsafeBufferPointer { days in
-      units.withUnsafeBufferPointer { units in
-        scales.withUnsafeBufferPointer { scales in
-          // The same bounds as `CompactClose.read`: at most 18 digits in all.
-          var isValid = units[0] > 0 && units[0] < 1_000_000_000_000_000_000 && scales[0] <= 18
-          for row in 1..<days.count {
-            isValid =
-              isValid && days[row] > days[row - 1] && units[row] > 0
-              && units[row] < 1_000_000_000_000_000_000 && scales[row] <= 18
-          }
-          return isValid
-        }
-      }
-    }
-    guard isValid else { return nil }
     self.init(currency: currency, days: days, units: units, scales: scales, wide: [:])
+  }
+
+  /// Whether `days` are strictly ascending. Counted without a branch a row, so that the loop
+  /// runs on vectors: a cache's rows are checked as often as they are read.
+  private static func areOrdered(_ days: [Int32]) -> Bool {
+    days.withUnsafeBufferPointer { days in
+      var unordered: UInt8 = 0
+      for row in 1..<days.count { unordered |= days[row] > days[row - 1] ? 0 : 1 }
+      return unordered == 0
+    }
+  }
+
+  /// Whether every close is above zero with at most 18 digits in all, as `CompactClose.read`
+  /// reads them; counted as `areOrdered` counts.
+  private static func areCloses(_ units: [Int64], _ scales: [UInt8]) -> Bool {
+    let below = UInt64(1_000_000_000_000_000_000 - 1)
+    let outside = units.withUnsafeBufferPointer { units in
+      // Above zero and below 10^18 is one unsigned comparison of the units less one.
+      var outside: UInt8 = 0
+      for close in units { outside |= UInt64(bitPattern: close &- 1) < below ? 0 : 1 }
+      return outside
+    }
+    let tooFine = scales.withUnsafeBufferPointer { scales in
+      var tooFine: UInt8 = 0
+      for scale in scales { tooFine |= scale > 18 ? 1 : 0 }
+      return tooFine
+    }
+    return outside | tooFine == 0
   }
 
   /// Rows read from a checked file.
@@ -59,7 +73,16 @@ struct HistoryCloses: Sendable {
   /// Sets the closes of the rows in `range` into `closes`, whose days hold the range.
   func setCloses(in range: DayRange, into closes: inout DailyCloses) {
     let rows = row(from: range.first)..<row(from: range.last.adding(days: 1))
+    guard !rows.isEmpty else { return }
     let first = closes.first.daysSince1970
+    let offset = Int(days[rows.lowerBound]) - first
+    // Days without a gap, none of them wide, as synced closes are: copied as they are.
+    if wide.isEmpty, Int(days[rows.upperBound - 1]) - Int(days[rows.lowerBound]) == rows.count - 1 {
+      closes.withCompactWriter { writer in
+        writer.copy(units: units[rows], scales: scales[rows], at: offset)
+      }
+      return
+    }
     days.withUnsafeBufferPointer { days in
       units.withUnsafeBufferPointer { units in
         scales.withUnsafeBufferPointer { scales in

@@ -57,6 +57,20 @@ public struct DailyCloses: Sendable {
       units[offset] = close.units
       scales[offset] = close.scale
     }
+
+    /// Makes `units` and `scales`, which are compact, the closes of consecutive days from the
+    /// day `offset` days after `first` on.
+    func copy(units: ArraySlice<Int64>, scales: ArraySlice<UInt8>, at offset: Int) {
+      precondition(offset >= 0 && offset + units.count <= self.units.count)
+      units.withUnsafeBufferPointer { units in
+        self.units.baseAddress!.advanced(by: offset).update(
+          from: units.baseAddress!, count: units.count)
+      }
+      scales.withUnsafeBufferPointer { scales in
+        self.scales.baseAddress!.advanced(by: offset).update(
+          from: scales.baseAddress!, count: scales.count)
+      }
+    }
   }
 
   /// Makes `close` the close of the day `offset` days after `first`, compactly when it fits.
