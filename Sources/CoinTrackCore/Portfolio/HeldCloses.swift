@@ -25,9 +25,8 @@ struct HeldCloses {
   mutating func readSeries(
     ofPositionAt index: Int, _ position: Position, from day: Day, trades: ArraySlice<Trade>
   ) throws {
-    if index >= series.count {
-      series.append(contentsOf: repeatElement(nil, count: index + 1 - series.count))
-    }
+    // One at a time: appending a repeated optional series cost thousands of instructions.
+    while series.count <= index { series.append(nil) }
     series[index] = try series(of: position, from: day, trades: trades)
   }
 

@@ -71,17 +71,19 @@ struct HistoryWalk {
     try positions.withUnsafeBufferPointer { positions in
       for index in positions.indices where positions[index].tradesApplied != slots[index].tradesSeen
       {
-        try hold(positions[index], at: index, on: day, trades: trades)
+        try hold(positionAt: index, of: positions, on: day, trades: trades)
       }
     }
   }
 
-  /// Takes `position`, the one at `index`, as a trade changed it.
+  /// Takes the position at `index`, as a trade changed it. Reads it in place: a copy retains
+  /// its coin and lots.
   private mutating func hold(
-    _ position: Position, at index: Int, on day: Day, trades: ArraySlice<Trade>
+    positionAt index: Int, of positions: UnsafeBufferPointer<Position>, on day: Day,
+    trades: ArraySlice<Trade>
   ) throws {
-    slots[index].tradesSeen = position.tradesApplied
-    guard position.quantity > .zero else {
+    slots[index].tradesSeen = positions[index].tradesApplied
+    guard positions[index].quantity > .zero else {
       if slots[index].isHeld {
         slots[index].isHeld = false
         heldCount -= 1
@@ -89,18 +91,20 @@ struct HistoryWalk {
       // Sold out: only its profit counts, at its money's decimals.
       show(
         ShownCosts(
-          trades: position.tradesApplied, scale: position.moneyScale, cost: .zero,
-          realised: position.realised.rounded(toScale: position.moneyScale)), at: index)
+          trades: positions[index].tradesApplied, scale: positions[index].moneyScale, cost: .zero,
+          realised: positions[index].realised.rounded(toScale: positions[index].moneyScale)),
+        at: index)
       return
     }
     if !closes.hasSeries(ofPositionAt: index) {
-      try closes.readSeries(ofPositionAt: index, position, from: day, trades: trades)
+      try closes.readSeries(ofPositionAt: index, positions[index], from: day, trades: trades)
     }
     if !slots[index].isHeld { heldCount += 1 }
-    let quantity = position.quantity.compactUnits
+    let quantity = positions[index].quantity.compactUnits
     // Its costs as shown stay in the totals until the day's value rounds them again.
     slots[index] = Slot(
-      isHeld: true, tradesSeen: position.tradesApplied, moneyScale: position.moneyScale,
+      isHeld: true, tradesSeen: positions[index].tradesApplied,
+      moneyScale: positions[index].moneyScale,
       quantityUnits: quantity?.units ?? 0, quantityScale: quantity?.scale ?? -1)
   }
 
@@ -130,7 +134,8 @@ struct HistoryWalk {
     var others: [Int] = []
     swap(&others, &revalued)
     defer { swap(&others, &revalued) }
-    others.removeAll(keepingCapacity: true)
+    // Emptying an empty array still costs a call.
+    if !others.isEmpty { others.removeAll(keepingCapacity: true) }
     closes.withSeries { series in
       slots.withUnsafeBufferPointer { slots in
         for index in slots.indices where slots[index].isHeld {
