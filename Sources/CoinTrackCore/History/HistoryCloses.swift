@@ -101,6 +101,20 @@ struct HistoryCloses: Sendable {
     }
   }
 
+  /// The closes of `range` sharing these rows' storage, when every day of it has a row and no
+  /// close is wide, as a synced history's days are: nil otherwise. Nothing is copied.
+  func sharedCloses(in range: DayRange) -> DailyCloses? {
+    let start = row(from: range.first)
+    let end = start + range.count
+    // Strictly ascending days from the first to the last of the range, as many as it has.
+    guard wide.isEmpty, end <= days.count,
+      Int(days[start]) == range.first.daysSince1970,
+      Int(days[end - 1]) == range.last.daysSince1970
+    else { return nil }
+    return DailyCloses(
+      first: range.first, currency: currency, units: units, scales: scales, base: start)
+  }
+
   /// The first row on or after `day` (`days.count` when there is none).
   private func row(from day: Day) -> Int {
     var low = 0

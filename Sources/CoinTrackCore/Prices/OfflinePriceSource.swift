@@ -129,6 +129,9 @@ public struct OfflinePriceSource: PriceSource {
     }
     let parts = try parts(
       of: coin, in: range, held: held.firstDay...held.lastDay, currency: held.currency)
+    if parts.fromSnapshot == nil, let shared = held.sharedCloses(in: range) {
+      return shared
+    }
     var closes = DailyCloses(first: range.first, count: range.count, currency: held.currency)
     if let fromSnapshot = parts.fromSnapshot {
       parts.series?.setCloses(in: fromSnapshot, into: &closes)
