@@ -58,15 +58,10 @@ import Testing
       return .holdings(
         PortfolioValuation(day: day, method: .fifo, holdings: [row], total: row))
     case .portfolioDay:
-      return .portfolioDays(
-        PortfolioHistory(
-          method: .fifo,
-          days: [
-            PortfolioDay(
-              day: day, coinsHeld: 1, value: nil, cost: ShownDecimal(ExactDecimal(20)),
-              unrealised: nil, unrealisedPercent: nil, realised: ShownDecimal(.zero),
-              currency: "USDT")
-          ], gaps: []))
+      var days = PortfolioDays(first: day, capacity: 1, currency: "USDT")
+      days.take(ValuedAmounts(cost: ExactDecimal(20), value: nil, realised: .zero))
+      days.append(value: nil, coinsHeld: 1)
+      return .portfolioDays(PortfolioHistory(method: .fifo, days: days, gaps: []))
     }
   }
 

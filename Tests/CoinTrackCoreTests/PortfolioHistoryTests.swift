@@ -231,6 +231,24 @@ import Testing
     #expect(history.days.count == 20)
     #expect(history.gaps == [.init(coin: Self.aaa, days: [Day(iso: "2024-01-12")!])])
     try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
+    Self.expectEachFieldReadsAsItsRow(history.days)
+  }
+
+  /// Each field a renderer reads of a day, one at a time, is the field of the day's row, whether
+  /// the row's amounts fit the columns or it is kept whole (amounts beyond 64-bit units).
+  static func expectEachFieldReadsAsItsRow(_ days: PortfolioDays) {
+    for (index, row) in days.enumerated() {
+      #expect(days.day(at: index) == row.day)
+      #expect(days.coinsHeld(at: index) == row.coinsHeld)
+      #expect(days.isPriced(at: index) == row.isPriced)
+      #expect(
+        [
+          days.value(at: index), days.cost(at: index), days.unrealised(at: index),
+          days.unrealisedPercent(at: index), days.realised(at: index),
+        ].map(\.?.price)
+          == [row.value, row.cost, row.unrealised, row.unrealisedPercent, row.realised].map(
+            \.?.price), "\(row.day)")
+    }
   }
 
   @Test func datesAreCheckedAsPricesChecksThem() throws {

@@ -35,7 +35,7 @@ public struct PortfolioHistory: Sendable {
 
   public var method: CostMethod
   /// One row per day of the range, in order.
-  public var days: [PortfolioDay]
+  public var days: PortfolioDays
   /// Each coin held on a day it has no close, in the order the coins were first traded.
   public var gaps: [Gap]
 }
@@ -53,9 +53,7 @@ extension CostBasis {
     -> PortfolioHistory
   {
     var walk = HistoryWalk(closes: HeldCloses(source: source, range: range))
-    var rows = PortfolioDayRows(currency: currency)
-    var days: [PortfolioDay] = []
-    days.reserveCapacity(range.count)
+    var days = PortfolioDays(first: range.first, capacity: range.count, currency: currency)
     for day in range {
       let appliedBefore = applied.count
       advance(through: day)
@@ -63,9 +61,9 @@ extension CostBasis {
       if traded { try walk.hold(positions, on: day, trades: applied) }
       let (value, costsChanged) = walk.value(of: positions, on: day)
       if costsChanged || traded {
-        rows.take(walk.totals)
+        days.take(walk.totals)
       }
-      days.append(rows.row(of: day, value: value, coinsHeld: walk.heldCount))
+      days.append(value: value, coinsHeld: walk.heldCount)
     }
     return PortfolioHistory(method: method, days: days, gaps: walk.gaps.gaps)
   }
