@@ -87,18 +87,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// row of `prices` this way, without making a string of it.
   func writeISO(into bytes: UnsafeMutablePointer<UInt8>) {
     let (year, month, day) = components
-    func put(_ value: Int, at end: Int, width: Int) {
-      var rest = value
-      for index in stride(from: end, to: end - width, by: -1) {
-        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-    }
-    put(year, at: 3, width: 4)
+    // A year before 1 traps, and one after 9999 keeps its last four digits, as they did when
+    // written a digit at a time.
+    let shownYear = Int(UInt(year) % 10_000)
+    DecimalDigits.writePair(shownYear / 100, at: bytes)
+    DecimalDigits.writePair(shownYear % 100, at: bytes + 2)
     bytes[4] = UInt8(ascii: "-")
-    put(month, at: 6, width: 2)
+    DecimalDigits.writePair(month, at: bytes + 5)
     bytes[7] = UInt8(ascii: "-")
-    put(day, at: 9, width: 2)
+    DecimalDigits.writePair(day, at: bytes + 8)
   }
 
   /// The day `count` days later (earlier when negative).

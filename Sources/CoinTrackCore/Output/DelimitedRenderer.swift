@@ -23,23 +23,23 @@ enum DelimitedRenderer {
       }
       output += dialect.lineEnd
     }
-    // Each column's reader taken once, not from the list for every cell.
-    let columns = records.fields.indices.map(records.column)
-    for record in 0..<records.count {
-      for (column, value) in columns.enumerated() {
-        if column > 0 { output.append(ascii: dialect.separator) }
-        switch value(record) {
-        case .text(let text): dialect.appendText(text, &output)
-        case .number(let text): output += text
-        case .integer(let value): output.append(value)
-        case .decimal(let amount): output.append(ExactDecimal.TextLayout(amount.value))
-        case .date(let day): output.append(day)
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .null: break
+    try records.withReaders { readers in
+      for record in 0..<records.count {
+        for column in records.fields.indices {
+          if column > 0 { output.append(ascii: dialect.separator) }
+          switch readers[record, column] {
+          case .text(let text): dialect.appendText(text, &output)
+          case .number(let text): output += text
+          case .integer(let value): output.append(value)
+          case .decimal(let amount): amount.value.write(into: &output)
+          case .date(let day): output.append(day)
+          case .bool(let flag): output += flag ? "true" : "false"
+          case .null: break
+          }
         }
+        output += dialect.lineEnd
+        if output.isFull { try flush(&output) }
       }
-      output += dialect.lineEnd
-      if output.isFull { try flush(&output) }
     }
   }
 }

@@ -57,43 +57,42 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// How many bytes `value` takes in decimal digits, with its sign.
+  @inline(__always)
   static func decimalLength(of value: Int) -> Int {
-    var length = value < 0 ? 2 : 1
-    var rest = value.magnitude
-    while rest >= 10 {
-      rest /= 10
-      length += 1
-    }
-    return length
+    (value < 0 ? 1 : 0) + DecimalDigits.count(of: UInt64(value.magnitude))
   }
 
   /// Appends `value` in decimal digits.
   mutating func append(_ value: Int) {
     let length = TextBuffer.decimalLength(of: value)
-    reserve(length)
-    var rest = value.magnitude
-    for index in stride(from: count + length - 1, through: count, by: -1) {
-      base[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
+    append(count: length) { start in
+      let digitsStart = DecimalDigits.write(
+        UInt64(value.magnitude), count: length - (value < 0 ? 1 : 0), endingAt: start + length)
+      if value < 0 { (digitsStart - 1).pointee = UInt8(ascii: "-") }
     }
-    if value < 0 { base[count] = UInt8(ascii: "-") }
-    count += length
   }
 
   /// Appends a day as `YYYY-MM-DD`.
   @inline(__always)
   mutating func append(_ day: Day) {
-    reserve(Day.isoLength)
-    day.writeISO(into: base + count)
-    count += Day.isoLength
+    append(count: Day.isoLength, writtenBy: day.writeISO)
   }
 
   /// Appends an exact decimal's text where it lies, as `ExactDecimal.price` writes it.
   @inline(__always)
   mutating func append(_ decimal: ExactDecimal.TextLayout) {
-    reserve(decimal.length)
-    decimal.write(into: base + count)
-    count += decimal.length
+    append(count: decimal.length, writtenBy: decimal.write)
+  }
+
+  /// Appends `length` bytes, written by `write` to the memory it is given: a number or a day
+  /// goes straight where it is shown.
+  @inline(__always)
+  mutating func append(
+    count length: Int, writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
+  ) {
+    reserve(length)
+    write(base + count)
+    count += length
   }
 
   /// Appends one ASCII character.
