@@ -89,6 +89,26 @@ import Testing
     }
   }
 
+  /// Every day cointrack reads and prints, counted one after another from 0001-01-01 by the
+  /// calendar's rules, has the components of the day that many days on.
+  @Test func everySupportedDayHasItsComponents() {
+    var daysSince1970 = Day.supported.lowerBound.daysSince1970
+    var mismatches = 0
+    for year in 1...9999 {
+      let isLeap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+      let monthLengths = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+      for (month, length) in zip(1..., monthLengths) {
+        for dayOfMonth in 1...length {
+          let components = Day(daysSince1970: daysSince1970).components
+          if components != (year, month, dayOfMonth) { mismatches += 1 }
+          daysSince1970 += 1
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(daysSince1970 == Day.supported.upperBound.daysSince1970 + 1)
+  }
+
   /// `YYYY-MM-DD`, padded with zeros a digit at a time.
   private static func iso(_ year: Int, _ month: Int, _ day: Int) -> String {
     func padded(_ value: Int, _ width: Int) -> String {
