@@ -5,11 +5,12 @@ import Testing
 /// The numbers and days renderers write two digits at a step, straight into their buffer,
 /// against the text the general ways make of them.
 @Suite struct DecimalDigitsTests {
-  /// Magnitudes at the edges of the 64-bit path: zero, one digit, 18, 19 and 20 digits,
-  /// `Int64.max` and `Int64.min`'s, `UInt64.max`, and beyond 64 bits, where the general path
-  /// writes them.
+  /// Magnitudes at the edges of the 64-bit path: zero, one digit, 8, 9, 16, 17 (a word of
+  /// digits or two, and more), 18, 19 and 20 digits, `Int64.max` and `Int64.min`'s,
+  /// `UInt64.max`, and beyond 64 bits, where the general path writes them.
   static let magnitudes: [UInt128] = [
-    0, 1, 9, 10, 99, 100, 12_345, 51_386_500_000_000, 999_999_999_999_999_999,
+    0, 1, 9, 10, 99, 100, 12_345, 99_999_999, 100_000_000, 51_386_500_000_000,
+    9_999_999_999_999_999, 10_000_000_000_000_000, 999_999_999_999_999_999,
     1_000_000_000_000_000_000, 9_223_372_036_854_775_807, 9_223_372_036_854_775_808,
     9_999_999_999_999_999_999, 10_000_000_000_000_000_000, 18_446_744_073_709_551_615,
     18_446_744_073_709_551_616, 123_456_789_012_345_678_901_234_567_890,
@@ -18,7 +19,7 @@ import Testing
 
   @Test func decimalsOf64BitUnitsAreWrittenAsTheGeneralPathWritesThem() {
     for magnitude in Self.magnitudes {
-      for scale in [0, 1, 2, 8, 17, 18, 19, 20, 21, 25, 40] {
+      for scale in [0, 1, 2, 7, 8, 9, 15, 16, 17, 18, 19, 20, 21, 25, 40] {
         for isNegative in [false, true] {
           let units = isNegative ? -Int128(magnitude) : Int128(magnitude)
           let value = ExactDecimal(fixedPointUnits: units, scale: scale)

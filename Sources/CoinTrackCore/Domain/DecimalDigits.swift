@@ -72,6 +72,31 @@ enum DecimalDigits {
     return position
   }
 
+  /// The most digits `writeForward` writes.
+  static let maximumForward = 16
+  /// How many bytes past its digits `writeForward` may overwrite.
+  static let forwardSpill = 8
+
+  /// Writes the digits of `value`, which has at most `count` (1 to `maximumForward`), to the
+  /// `count` bytes at `start` (zeros first when it has fewer), a word of eight at a time: up to
+  /// `forwardSpill` bytes after them are overwritten too, so that what follows is written
+  /// after, or lies past the text's end.
+  @inline(__always)
+  static func writeForward(_ value: UInt64, count: Int, at start: UnsafeMutablePointer<UInt8>) {
+    assert((1...maximumForward).contains(count) && value < powersOfTen[count], "digits")
+    let first = UnsafeMutableRawPointer(start)
+    guard count > 8 else {
+      // The last `count` of eight digits, moved to the first bytes.
+      let digits = eightDigits(value) >> (8 * (8 - count))
+      first.storeBytes(of: digits.littleEndian, as: UInt64.self)
+      return
+    }
+    let (upper, lower) = value.quotientAndRemainder(dividingBy: 100_000_000)
+    let upperDigits = eightDigits(upper) >> (8 * (16 - count))
+    first.storeBytes(of: upperDigits.littleEndian, as: UInt64.self)
+    (first + (count - 8)).storeBytes(of: eightDigits(lower).littleEndian, as: UInt64.self)
+  }
+
   /// The eight ASCII digits of `value`, below 10^8, zeros first: byte `i` of the answer (its
   /// bits `8i` up) is digit `i`. All eight are worked out at once in lanes of one word
   /// (Paul Khuong's method): a few multiplications instead of a division for each pair.

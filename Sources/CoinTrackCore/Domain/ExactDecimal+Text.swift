@@ -9,41 +9,51 @@ extension ExactDecimal {
     return Price(writtenDecimalText: text)
   }
 
-  /// Appends the value as `price` writes it, without making a String. Units that fit 64 bits,
-  /// as every amount of a day's row does, are written straight from them, without a layout.
+  /// Appends the value as `price` writes it, without making a String. Units that fit 64 bits
+  /// with at most 16 digits on either side of the point, as every amount of a day's row has,
+  /// are written straight from them, without a layout.
   @inline(__always)
   func write(into buffer: inout TextBuffer) {
-    guard case .fixed(let units) = storage, let small = UInt64(exactly: units.magnitude) else {
-      buffer.append(TextLayout(self))
+    if case .fixed(let units) = storage, let small = UInt64(exactly: units.magnitude),
+      Self.write(units: small, isNegative: units < 0, scale: scale, into: &buffer)
+    {
       return
     }
-    Self.write(units: small, isNegative: units < 0, scale: scale, into: &buffer)
+    buffer.append(TextLayout(self))
   }
 
-  /// Appends the text of `units` units of 10^-`scale`, as `TextLayout` writes it: the decimals
-  /// and the whole part each from one division of the units, two digits a step.
-  static func write(units: UInt64, isNegative: Bool, scale: Int, into buffer: inout TextBuffer) {
+  /// Appends the text of `units` units of 10^-`scale` as `TextLayout` writes it, and answers
+  /// true, when it has at most 16 digits on either side of the point: the whole part and the
+  /// decimals from one division of the units, each written from the left in whole words of
+  /// eight digits. False, with nothing appended, for more digits.
+  static func write(
+    units: UInt64, isNegative: Bool, scale: Int, into buffer: inout TextBuffer
+  ) -> Bool {
     let digitCount = TextLayout.writtenDigits(
       unitDigits: DecimalDigits.count(of: units), scale: scale)
+    let wholeDigits = digitCount &- scale
+    guard scale <= DecimalDigits.maximumForward, wholeDigits <= DecimalDigits.maximumForward
+    else { return false }
     let length = TextLayout.length(isNegative: isNegative, digitCount: digitCount, scale: scale)
-    buffer.append(count: length) { start in
-      var end = start + length
-      var whole = units
-      if scale > 0 {
-        // The decimals are the units' last `scale` digits: all of them from 20 decimals on.
-        var decimals = units
-        if scale < DecimalDigits.powersOfTen.count {
-          let divisor = DecimalDigits.powersOfTen[scale]
-          (whole, decimals) = units.quotientAndRemainder(dividingBy: divisor)
-        } else {
-          whole = 0
-        }
-        end = DecimalDigits.write(decimals, count: scale, endingAt: end) - 1
-        end.pointee = UInt8(ascii: ".")
+    buffer.append(count: length, spare: DecimalDigits.forwardSpill) { start in
+      var next = start
+      if isNegative {
+        next.pointee = UInt8(ascii: "-")
+        next += 1
       }
-      _ = DecimalDigits.write(whole, count: digitCount - scale, endingAt: end)
-      if isNegative { start.pointee = UInt8(ascii: "-") }
+      guard scale > 0 else {
+        DecimalDigits.writeForward(units, count: wholeDigits, at: next)
+        return
+      }
+      let (whole, decimals) = units.quotientAndRemainder(
+        dividingBy: DecimalDigits.powersOfTen[scale])
+      // Each part's spill past its digits is written over by the next, or lies past the end.
+      next += wholeDigits
+      DecimalDigits.writeForward(whole, count: wholeDigits, at: next - wholeDigits)
+      next.pointee = UInt8(ascii: ".")
+      DecimalDigits.writeForward(decimals, count: scale, at: next + 1)
     }
+    return true
   }
 
   /// The length in bytes of the text `price` writes: a table's column is as wide as its
@@ -112,12 +122,12 @@ extension ExactDecimal {
     /// The digits written of units with `unitDigits` digits: theirs, or a zero before the
     /// point when they are all after it.
     static func writtenDigits(unitDigits: Int, scale: Int) -> Int {
-      max(unitDigits, scale + 1)
+      max(unitDigits, scale &+ 1)
     }
 
     /// The length of a text of `digitCount` digits, as `writtenDigits` counts them.
     static func length(isNegative: Bool, digitCount: Int, scale: Int) -> Int {
-      (isNegative ? 1 : 0) + digitCount + (scale > 0 ? 1 : 0)
+      (isNegative ? 1 : 0) &+ digitCount &+ (scale > 0 ? 1 : 0)
     }
 
     /// Writes the text to `length` bytes at `start`, a limb at a time, split at the point when

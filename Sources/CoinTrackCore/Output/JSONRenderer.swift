@@ -18,9 +18,9 @@ enum JSONRenderer {
     output += "[\n"
     try records.withReaders { readers in
       for record in 0..<records.count {
-        output += "  "
+        output.append("  ")
         appendObject(record, of: readers, keys: keys, to: &output)
-        output += record == records.count - 1 ? "\n" : ",\n"
+        output.append(record == records.count - 1 ? "\n" : ",\n")
         if output.isFull { try flush(&output) }
       }
     }
@@ -35,7 +35,7 @@ enum JSONRenderer {
     try records.withReaders { readers in
       for record in 0..<records.count {
         appendObject(record, of: readers, keys: keys, to: &output)
-        output += "\n"
+        output.append("\n")
         if output.isFull { try flush(&output) }
       }
     }
@@ -56,9 +56,9 @@ enum JSONRenderer {
   private static func appendObject(
     _ record: Int, of readers: RecordSet.Readers, keys: [String], to output: inout TextBuffer
   ) {
-    output += "{"
+    output.append("{")
     for column in keys.indices {
-      if column > 0 { output += "," }
+      if column > 0 { output.append(",") }
       output += keys[column]
       switch readers[record, column] {
       case .text(let text): JSONWriter.appendString(text, to: &output)
@@ -66,13 +66,13 @@ enum JSONRenderer {
       case .integer(let value): output.append(value)
       case .decimal(let amount): amount.value.write(into: &output)
       case .date(let day):
-        output += "\""
+        output.append("\"")
         output.append(day)
-        output += "\""
-      case .bool(let flag): output += flag ? "true" : "false"
-      case .null: output += "null"
+        output.append("\"")
+      case .bool(let flag): output.append(flag ? "true" : "false")
+      case .null: output.append("null")
       }
     }
-    output += "}"
+    output.append("}")
   }
 }

@@ -30,7 +30,7 @@ enum TableRenderer {
       }
       for record in 0..<records.count {
         layout.appendLine(to: &output) { readers[record, $0] }
-        output += "\n"
+        output.append("\n")
         if output.isFull { try flush(&output) }
       }
     }

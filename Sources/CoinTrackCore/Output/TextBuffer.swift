@@ -47,13 +47,37 @@ public struct TextBuffer: ~Copyable {
     }
   }
 
+  /// Appends text known when compiled, such as a line end or `true`, without a String's checks.
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  /// Appends `text` and answers true; or, when one of its bytes is one that `isSpecial` picks,
+  /// appends nothing and answers false. A field is looked at where it is written, once: most
+  /// need no quotes or escapes.
+  @inline(__always)
+  mutating func appendUnlessAny(of text: String, where isSpecial: (UInt8) -> Bool) -> Bool {
+    let start = count
+    self += text
+    var position = base + start
+    while position < base + count {
+      if isSpecial(position.pointee) {
+        count = start
+        return false
+      }
+      position += 1
+    }
+    return true
+  }
+
   /// Appends bytes that are UTF-8 text.
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
     (base + count).initialize(from: source, count: bytes.count)
-    count += bytes.count
+    count &+= bytes.count
   }
 
   /// How many bytes `value` takes in decimal digits, with its sign.
@@ -85,14 +109,16 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// Appends `length` bytes, written by `write` to the memory it is given: a number or a day
-  /// goes straight where it is shown.
+  /// goes straight where it is shown. `write` may also overwrite the `spare` bytes after them,
+  /// which are not kept.
   @inline(__always)
   mutating func append(
-    count length: Int, writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
+    count length: Int, spare: Int = 0,
+    writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
   ) {
-    reserve(length)
+    reserve(length &+ spare)
     write(base + count)
-    count += length
+    count &+= length
   }
 
   /// Appends one ASCII character.
@@ -114,7 +140,8 @@ public struct TextBuffer: ~Copyable {
   /// Makes room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(toHold: extra) }
+    // Wrapping: no text comes near Int.max bytes.
+    if count &+ extra > capacity { grow(toHold: extra) }
   }
 
   /// Moves the text to memory with room for `extra` more bytes.
