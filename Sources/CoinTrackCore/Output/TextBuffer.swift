@@ -37,6 +37,15 @@ public struct TextBuffer: ~Copyable {
     return text
   }
 
+  /// Lends the text so far, as UTF-8 bytes, to `body`, and leaves the buffer empty (and its
+  /// capacity in place) for more.
+  public mutating func takeBytes<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    defer { count = 0 }
+    return try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
   @inline(__always)
   public static func += (buffer: inout TextBuffer, text: String) {
     // Native and small strings, all there are on Linux, lend their bytes without a copy.
