@@ -137,6 +137,9 @@ import Testing
   @Test(arguments: [
     ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("a\rb", "\"a\rb\""),
     ("a\nb", "\"a\nb\""), ("a\tb", "a\tb"), ("a\\b", "a\\b"), ("plain", "plain"),
+    // First and last bytes, of a string held inline and of a longer one.
+    (",", "\",\""), ("a\n", "\"a\n\""),
+    ("a field longer than fifteen bytes\"", "\"a field longer than fifteen bytes\"\"\""),
   ])
   func csvQuotesAFieldForEachSpecialCharacterAlone(_ text: String, _ field: String) {
     let set = RecordSet(fields: [.init("name")], records: [[.text(text)]])
@@ -146,6 +149,9 @@ import Testing
   @Test(arguments: [
     ("a\\b", "a\\\\b"), ("a\tb", "a\\tb"), ("a\nb", "a\\nb"), ("a\rb", "a\\rb"),
     ("a,b", "a,b"), ("say \"hi\"", "say \"hi\""), ("plain", "plain"),
+    // First and last bytes, of a string held inline and of a longer one.
+    ("\\", "\\\\"), ("a\t", "a\\t"),
+    ("a field longer than fifteen bytes\r", "a field longer than fifteen bytes\\r"),
   ])
   func tsvEscapesEachSpecialCharacterAlone(_ text: String, _ field: String) {
     let set = RecordSet(fields: [.init("name")], records: [[.text(text)]])

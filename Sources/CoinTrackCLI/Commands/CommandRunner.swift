@@ -99,7 +99,7 @@ struct CommandRunner {
       let selected =
         settings.fields.map(records.selecting) ?? (format == .table ? records.forTables : records)
       try format.write(selected, header: settings.header, tableStyle: context.tableStyle) {
-        try context.standardOutput.write($0)
+        try context.standardOutput.write(utf8: $0)
       }
       if format == .table, let dailyPrices = output.dailyPrices {
         if output.wantsChart {

@@ -24,6 +24,15 @@ extension OutputError: KindedFailure {
 public protocol TextOutput: AnyObject {
   /// Writes all of `text`, or throws when it cannot.
   func write(_ text: String) throws(OutputError)
+  /// Writes all of `bytes`, UTF-8 text, or throws when it cannot: records are rendered to bytes,
+  /// which a String made of them would check again.
+  func write(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(OutputError)
+}
+
+extension TextOutput {
+  public func write(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try write(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// Writes to a file descriptor, looping over short writes and checking every one.
@@ -39,18 +48,30 @@ public final class FileDescriptorOutput: TextOutput {
 
   public func write(_ text: String) throws(OutputError) {
     var text = text
-    let failure = text.withUTF8 { buffer -> Int32? in
-      var offset = 0
-      while offset < buffer.count {
-        let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if count < 0 {
-          if errno == EINTR { continue }
-          return errno
-        }
-        offset += count
+    try check(text.withUTF8(writeAll))
+  }
+
+  public func write(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(OutputError) {
+    try check(writeAll(bytes))
+  }
+
+  /// Writes all of `bytes`, looping over short writes, and answers the errno of a write that
+  /// failed, or nil.
+  private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+      let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if count < 0 {
+        if errno == EINTR { continue }
+        return errno
       }
-      return nil
+      offset += count
     }
+    return nil
+  }
+
+  /// Throws for the errno a write failed with, if any.
+  private func check(_ failure: Int32?) throws(OutputError) {
     guard let failure else { return }
     if failure == EPIPE { throw .closed }
     throw .failed(destination: name, reason: String(cString: strerror(failure)))

@@ -66,9 +66,30 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     Day(unixSeconds: Int(time(nil)))
   }
 
-  /// Year, month and day of month.
+  /// Year, month and day of month: Neri and Schneider's Euclidean affine functions
+  /// ("Euclidean affine functions and their application to calendar algorithms", 2022), a few
+  /// multiplications where Hinnant's civil_from_days divides by constants with signs to fix,
+  /// for every date a row writes.
   public var components: (year: Int, month: Int, day: Int) {
-    Day.civilFromDays(daysSince1970)
+    // Days since 1 March of year -32800, 82 eras of 400 years before 0 (1 March of year 0 is
+    // 719,468 days before 1970): never negative for a day of a year from 0, and a leap day
+    // falls at the end of its year.
+    let erasBeforeYear0 = 82
+    let shifted = UInt64(daysSince1970 + 719_468 + 146_097 * erasBeforeYear0)
+    let centuries = 4 * shifted + 3
+    let century = centuries / 146_097
+    let dayOfCentury = centuries % 146_097 / 4
+    // The year of the century in the upper 32 bits, the day of that year below them.
+    let yearAndDay = 2_939_745 * (4 * dayOfCentury + 3)
+    let dayOfYear = (yearAndDay & 0xFFFF_FFFF) / 2_939_745 / 4
+    // The month from March in the upper 16 bits, the day of that month below them.
+    let monthAndDay = 2_141 * dayOfYear + 197_913
+    let isInNextYear = dayOfYear >= 306
+    let year = Int(100 * century + yearAndDay >> 32) - 400 * erasBeforeYear0
+    return (
+      year + (isInNextYear ? 1 : 0), Int(monthAndDay >> 16) - (isInNextYear ? 12 : 0),
+      Int((monthAndDay & 0xFFFF) / 2_141) + 1
+    )
   }
 
   /// How many bytes `YYYY-MM-DD` takes.
@@ -87,18 +108,15 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// row of `prices` this way, without making a string of it.
   func writeISO(into bytes: UnsafeMutablePointer<UInt8>) {
     let (year, month, day) = components
-    func put(_ value: Int, at end: Int, width: Int) {
-      var rest = value
-      for index in stride(from: end, to: end - width, by: -1) {
-        bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-    }
-    put(year, at: 3, width: 4)
+    // A year before 1 traps, and one after 9999 keeps its last four digits, as they did when
+    // written a digit at a time.
+    let shownYear = Int(UInt(year) % 10_000)
+    DecimalDigits.writePair(shownYear / 100, at: bytes)
+    DecimalDigits.writePair(shownYear % 100, at: bytes + 2)
     bytes[4] = UInt8(ascii: "-")
-    put(month, at: 6, width: 2)
+    DecimalDigits.writePair(month, at: bytes + 5)
     bytes[7] = UInt8(ascii: "-")
-    put(day, at: 9, width: 2)
+    DecimalDigits.writePair(day, at: bytes + 8)
   }
 
   /// The day `count` days later (earlier when negative).
@@ -130,19 +148,6 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// Howard Hinnant's civil_from_days, the inverse of `daysFromCivil`.
-  private static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
 

@@ -9,9 +9,51 @@ extension ExactDecimal {
     return Price(writtenDecimalText: text)
   }
 
-  /// Appends the value as `price` writes it, without making a String.
+  /// Appends the value as `price` writes it, without making a String. Units that fit 64 bits
+  /// with at most 16 digits on either side of the point, as every amount of a day's row has,
+  /// are written straight from them, without a layout.
+  @inline(__always)
   func write(into buffer: inout TextBuffer) {
+    if case .fixed(let units) = storage, let small = UInt64(exactly: units.magnitude),
+      Self.write(units: small, isNegative: units < 0, scale: scale, into: &buffer)
+    {
+      return
+    }
     buffer.append(TextLayout(self))
+  }
+
+  /// Appends the text of `units` units of 10^-`scale` as `TextLayout` writes it, and answers
+  /// true, when it has at most 16 digits on either side of the point: the whole part and the
+  /// decimals from one division of the units, each written from the left in whole words of
+  /// eight digits. False, with nothing appended, for more digits.
+  static func write(
+    units: UInt64, isNegative: Bool, scale: Int, into buffer: inout TextBuffer
+  ) -> Bool {
+    let digitCount = TextLayout.writtenDigits(
+      unitDigits: DecimalDigits.count(of: units), scale: scale)
+    let wholeDigits = digitCount &- scale
+    guard scale <= DecimalDigits.maximumForward, wholeDigits <= DecimalDigits.maximumForward
+    else { return false }
+    let length = TextLayout.length(isNegative: isNegative, digitCount: digitCount, scale: scale)
+    buffer.append(count: length, spare: DecimalDigits.forwardSpill) { start in
+      var next = start
+      if isNegative {
+        next.pointee = UInt8(ascii: "-")
+        next += 1
+      }
+      guard scale > 0 else {
+        DecimalDigits.writeForward(units, count: wholeDigits, at: next)
+        return
+      }
+      let (whole, decimals) = units.quotientAndRemainder(
+        dividingBy: DecimalDigits.powersOfTen[scale])
+      // Each part's spill past its digits is written over by the next, or lies past the end.
+      next += wholeDigits
+      DecimalDigits.writeForward(whole, count: wholeDigits, at: next - wholeDigits)
+      next.pointee = UInt8(ascii: ".")
+      DecimalDigits.writeForward(decimals, count: scale, at: next + 1)
+    }
+    return true
   }
 
   /// The length in bytes of the text `price` writes: a table's column is as wide as its
@@ -22,7 +64,7 @@ extension ExactDecimal {
       return TextLayout(self).length
     }
     let digits = TextLayout.writtenDigits(
-      unitDigits: TextLayout.digitCount(of: small), scale: scale)
+      unitDigits: DecimalDigits.count(of: small), scale: scale)
     return TextLayout.length(isNegative: units < 0, digitCount: digits, scale: scale)
   }
 
@@ -55,7 +97,7 @@ extension ExactDecimal {
         magnitude = general
         topLimbIndex = max(0, general.limbCount - 1)
       }
-      let topDigits = Self.digitCount(of: Self.limb(topLimbIndex, of: fixedLimbs, magnitude))
+      let topDigits = DecimalDigits.count(of: Self.limb(topLimbIndex, of: fixedLimbs, magnitude))
       digitCount = Self.writtenDigits(unitDigits: topLimbIndex * 18 + topDigits, scale: scale)
     }
 
@@ -74,41 +116,19 @@ extension ExactDecimal {
       }
     }
 
-    /// 10^0 through 10^19, every power of ten a `UInt64` holds.
-    private static let powersOfTen: InlineArray<20, UInt64> = [
-      1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
-      10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
-      100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
-      100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
-    ]
-
-    /// How many digits `value` has, at least one: from its bits rather than a division a digit.
-    static func digitCount(of value: UInt64) -> Int {
-      // The bits × log10(2) (1233 / 4096, from below): the count, or one less.
-      let estimate = ((64 - value.leadingZeroBitCount) * 1233) >> 12
-      return value >= powersOfTen[estimate] ? estimate + 1 : max(estimate, 1)
-    }
-
     /// The text's length in bytes.
     var length: Int { Self.length(isNegative: isNegative, digitCount: digitCount, scale: scale) }
 
     /// The digits written of units with `unitDigits` digits: theirs, or a zero before the
     /// point when they are all after it.
     static func writtenDigits(unitDigits: Int, scale: Int) -> Int {
-      max(unitDigits, scale + 1)
+      max(unitDigits, scale &+ 1)
     }
 
     /// The length of a text of `digitCount` digits, as `writtenDigits` counts them.
     static func length(isNegative: Bool, digitCount: Int, scale: Int) -> Int {
-      (isNegative ? 1 : 0) + digitCount + (scale > 0 ? 1 : 0)
+      (isNegative ? 1 : 0) &+ digitCount &+ (scale > 0 ? 1 : 0)
     }
-
-    /// Two ASCII digits for each number below 100, at twice the number.
-    private static let digitPairs: StaticString = """
-      00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-      40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-      8081828384858687888990919293949596979899
-      """
 
     /// Writes the text to `length` bytes at `start`, a limb at a time, split at the point when
     /// it falls inside one: a day's row of `portfolio history` writes a few dozen digits.
@@ -125,39 +145,16 @@ extension ExactDecimal {
         // The digits of this limb after the point, when it falls between two of them.
         let afterPoint = scale - index
         if afterPoint > 0, afterPoint < count {
-          let divisor = Self.powersOfTen[afterPoint]
-          end = Self.writeDigits(of: limb % divisor, count: afterPoint, endingAt: end) - 1
+          let divisor = DecimalDigits.powersOfTen[afterPoint]
+          end = DecimalDigits.write(limb % divisor, count: afterPoint, endingAt: end) - 1
           end.pointee = UInt8(ascii: ".")
-          end = Self.writeDigits(of: limb / divisor, count: count - afterPoint, endingAt: end)
+          end = DecimalDigits.write(limb / divisor, count: count - afterPoint, endingAt: end)
         } else {
-          end = Self.writeDigits(of: limb, count: count, endingAt: end)
+          end = DecimalDigits.write(limb, count: count, endingAt: end)
         }
         index += count
       }
       if isNegative { start.pointee = UInt8(ascii: "-") }
-    }
-
-    /// Writes the last `count` digits of `value` (zeros first when it has fewer) to the bytes
-    /// before `end`, two at a step, and answers where they start.
-    @inline(__always)
-    private static func writeDigits(
-      of value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>
-    ) -> UnsafeMutablePointer<UInt8> {
-      let pairs = digitPairs.utf8Start
-      var rest = value
-      var position = end
-      for _ in 0..<count / 2 {
-        let pair = Int(rest % 100) * 2
-        rest /= 100
-        position -= 2
-        position[0] = pairs[pair]
-        position[1] = pairs[pair + 1]
-      }
-      if count % 2 == 1 {
-        position -= 1
-        position.pointee = UInt8(ascii: "0") + UInt8(rest % 10)
-      }
-      return position
     }
   }
 }

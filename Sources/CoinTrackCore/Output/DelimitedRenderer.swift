@@ -5,7 +5,7 @@ enum DelimitedRenderer {
   struct Dialect: Sendable {
     /// One ASCII character, written as a byte: a string is retained and copied, for every cell.
     let separator: Unicode.Scalar
-    let lineEnd: String
+    let lineEnd: StaticString
     /// Appends a text field, escaped or quoted as the format requires.
     let appendText: @Sendable (String, inout TextBuffer) -> Void
   }
@@ -21,25 +21,25 @@ enum DelimitedRenderer {
         if column > 0 { output.append(ascii: dialect.separator) }
         dialect.appendText(field.key, &output)
       }
-      output += dialect.lineEnd
+      output.append(dialect.lineEnd)
     }
-    // Each column's reader taken once, not from the list for every cell.
-    let columns = records.fields.indices.map(records.column)
-    for record in 0..<records.count {
-      for (column, value) in columns.enumerated() {
-        if column > 0 { output.append(ascii: dialect.separator) }
-        switch value(record) {
-        case .text(let text): dialect.appendText(text, &output)
-        case .number(let text): output += text
-        case .integer(let value): output.append(value)
-        case .decimal(let amount): output.append(ExactDecimal.TextLayout(amount.value))
-        case .date(let day): output.append(day)
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .null: break
+    try records.withReaders { readers in
+      for record in 0..<records.count {
+        for column in records.fields.indices {
+          if column > 0 { output.append(ascii: dialect.separator) }
+          switch readers[record, column] {
+          case .text(let text): dialect.appendText(text, &output)
+          case .number(let text): output += text
+          case .integer(let value): output.append(value)
+          case .decimal(let amount): amount.value.write(into: &output)
+          case .date(let day): output.append(day)
+          case .bool(let flag): output.append(flag ? "true" : "false")
+          case .null: break
+          }
         }
+        output.append(dialect.lineEnd)
+        if output.isFull { try flush(&output) }
       }
-      output += dialect.lineEnd
-      if output.isFull { try flush(&output) }
     }
   }
 }
@@ -49,12 +49,8 @@ extension DelimitedRenderer.Dialect {
   /// comma, a quote, CR or LF.
   static let csv = Self(separator: ",", lineEnd: "\r\n") { text, output in
     guard
-      text.withUTF8Bytes({ bytes in
-        // Looked at and copied from where the bytes lie, once: most fields need no quotes.
-        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A }
-        if !needsQuotes { output.append(bytes) }
-        return needsQuotes
-      })
+      !output.appendUnlessAny(
+        of: text, where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0D || $0 == 0x0A })
     else { return }
     output += "\""
     for character in text {
@@ -68,11 +64,8 @@ extension DelimitedRenderer.Dialect {
   /// PostgreSQL's text format and of Linear TSV).
   static let tsv = Self(separator: "\t", lineEnd: "\n") { text, output in
     guard
-      text.withUTF8Bytes({ bytes in
-        let needsEscapes = bytes.contains { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C }
-        if !needsEscapes { output.append(bytes) }
-        return needsEscapes
-      })
+      !output.appendUnlessAny(
+        of: text, where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x5C })
     else { return }
     for scalar in text.unicodeScalars {
       switch scalar {

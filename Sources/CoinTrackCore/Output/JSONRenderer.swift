@@ -7,7 +7,7 @@ enum JSONRenderer {
   ) rethrows {
     let keys = quotedKeys(records.fields)
     if records.isSingleRecord, records.count > 0 {
-      appendObject(0, of: records, keys: keys, to: &output)
+      records.withReaders { appendObject(0, of: $0, keys: keys, to: &output) }
       output += "\n"
       return
     }
@@ -16,11 +16,13 @@ enum JSONRenderer {
       return
     }
     output += "[\n"
-    for record in 0..<records.count {
-      output += "  "
-      appendObject(record, of: records, keys: keys, to: &output)
-      output += record == records.count - 1 ? "\n" : ",\n"
-      if output.isFull { try flush(&output) }
+    try records.withReaders { readers in
+      for record in 0..<records.count {
+        output.append("  ")
+        appendObject(record, of: readers, keys: keys, to: &output)
+        output.append(record == records.count - 1 ? "\n" : ",\n")
+        if output.isFull { try flush(&output) }
+      }
     }
     output += "]\n"
   }
@@ -30,10 +32,12 @@ enum JSONRenderer {
     _ records: RecordSet, into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows {
     let keys = quotedKeys(records.fields)
-    for record in 0..<records.count {
-      appendObject(record, of: records, keys: keys, to: &output)
-      output += "\n"
-      if output.isFull { try flush(&output) }
+    try records.withReaders { readers in
+      for record in 0..<records.count {
+        appendObject(record, of: readers, keys: keys, to: &output)
+        output.append("\n")
+        if output.isFull { try flush(&output) }
+      }
     }
   }
 
@@ -50,25 +54,25 @@ enum JSONRenderer {
   /// Appends `{"key":value,...}` for the record at `record`, written straight into `output`
   /// rather than through `JSONValue`, because `prices` writes thousands of them.
   private static func appendObject(
-    _ record: Int, of records: RecordSet, keys: [String], to output: inout TextBuffer
+    _ record: Int, of readers: RecordSet.Readers, keys: [String], to output: inout TextBuffer
   ) {
-    output += "{"
-    for column in records.fields.indices {
-      if column > 0 { output += "," }
+    output.append("{")
+    for column in keys.indices {
+      if column > 0 { output.append(",") }
       output += keys[column]
-      switch records[record, column] {
+      switch readers[record, column] {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
       case .integer(let value): output.append(value)
-      case .decimal(let amount): output.append(ExactDecimal.TextLayout(amount.value))
+      case .decimal(let amount): amount.value.write(into: &output)
       case .date(let day):
-        output += "\""
+        output.append("\"")
         output.append(day)
-        output += "\""
-      case .bool(let flag): output += flag ? "true" : "false"
-      case .null: output += "null"
+        output.append("\"")
+      case .bool(let flag): output.append(flag ? "true" : "false")
+      case .null: output.append("null")
       }
     }
-    output += "}"
+    output.append("}")
   }
 }

@@ -67,33 +67,36 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     -> String
   {
     var text = ""
-    write(records, header: header, tableStyle: tableStyle) { text += $0 }
+    write(records, header: header, tableStyle: tableStyle) {
+      text += String(decoding: $0, as: UTF8.self)
+    }
     return text
   }
 
-  /// Hands the records in this format to `sink`, a chunk of about `TextBuffer.chunkSize` bytes
-  /// at a time, so that thousands of rows are never held as one text.
+  /// Hands the records in this format to `sink` as UTF-8 bytes lent for the call, a chunk of
+  /// about `TextBuffer.chunkSize` bytes at a time, so that thousands of rows are never held as
+  /// one text, nor made a String that would check every byte again.
   public func write(
     _ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain,
-    to sink: (String) throws -> Void
+    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) rethrows {
     var output = TextBuffer(capacity: TextBuffer.chunkSize + 4096)
     switch self {
     case .table:
       try TableRenderer.render(
         records, header: header, style: tableStyle, into: &output,
-        flush: { try sink($0.takeText()) })
+        flush: { try $0.takeBytes(sink) })
     case .csv:
       try DelimitedRenderer.render(
-        records, header: header, dialect: .csv, into: &output, flush: { try sink($0.takeText()) })
+        records, header: header, dialect: .csv, into: &output, flush: { try $0.takeBytes(sink) })
     case .tsv:
       try DelimitedRenderer.render(
-        records, header: header, dialect: .tsv, into: &output, flush: { try sink($0.takeText()) })
+        records, header: header, dialect: .tsv, into: &output, flush: { try $0.takeBytes(sink) })
     case .json:
-      try JSONRenderer.render(records, into: &output, flush: { try sink($0.takeText()) })
+      try JSONRenderer.render(records, into: &output, flush: { try $0.takeBytes(sink) })
     case .jsonl:
-      try JSONRenderer.renderLines(records, into: &output, flush: { try sink($0.takeText()) })
+      try JSONRenderer.renderLines(records, into: &output, flush: { try $0.takeBytes(sink) })
     }
-    if !output.isEmpty { try sink(output.takeText()) }
+    if !output.isEmpty { try output.takeBytes(sink) }
   }
 }

@@ -86,30 +86,37 @@ public struct RecordSet: Hashable, Sendable {
     public subscript(position: Int) -> Value { cells[position](record) }
   }
 
-  /// The value of record `record` for `fields[field]`. Renderers read cells through this rather
-  /// than `records`, whose views would each retain the record set's storage.
-  public subscript(record: Int, field: Int) -> Value {
-    cells[field](record)
-  }
-
-  /// The reader of every record's value for `fields[field]`. A renderer that reads a column
-  /// from top to bottom takes its reader once: taking it from the list for each cell retains
-  /// and releases it each time.
-  public func column(_ field: Int) -> Column {
-    cells[field]
-  }
-
-  /// The reader of a field's value for each record, by its index. A struct around the closure:
-  /// an array of bare closures holds each at its most general form, behind a thunk that a call
-  /// passes through once or twice more, for every cell of every render.
-  public struct Column: Sendable {
+  /// The reader of a field's value for each record, by its index: an object, so that a
+  /// renderer can call it without retaining it (see `Readers`). A closure held in a struct or
+  /// an array is retained and released around each call, for every cell of every render.
+  final class Column: Sendable {
     let read: @Sendable (_ record: Int) -> Value
 
     init(_ read: @escaping @Sendable (_ record: Int) -> Value) {
       self.read = read
     }
 
-    public func callAsFunction(_ record: Int) -> Value { read(record) }
+    func callAsFunction(_ record: Int) -> Value { read(record) }
+  }
+
+  /// Calls `body` with the readers of every field, lent for as long as it runs: how renderers
+  /// read every cell, with no retain and release of its reader.
+  func withReaders<Result>(_ body: (Readers) throws -> Result) rethrows -> Result {
+    try withExtendedLifetime(cells) {
+      try body(Readers(columns: cells.map(Unmanaged.passUnretained)))
+    }
+  }
+
+  /// The readers of every field, valid only inside `withReaders`, where the record set keeps
+  /// them.
+  struct Readers {
+    fileprivate let columns: [Unmanaged<Column>]
+
+    /// The value of record `record` for `fields[field]`.
+    @inline(__always)
+    subscript(record: Int, field: Int) -> Value {
+      columns[field]._withUnsafeGuaranteedRef { $0.read(record) }
+    }
   }
 
   /// The records, each with the values of `fields`.

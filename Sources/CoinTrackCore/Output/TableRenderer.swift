@@ -15,25 +15,24 @@ enum TableRenderer {
     if header {
       for column in columns.indices { columns[column].measure(titles[column]) }
     }
-    for column in columns.indices {
-      let value = records.column(column)
-      var measured = columns[column]
-      for record in 0..<records.count { measured.measure(value(record)) }
-      columns[column] = measured
-    }
-    let layout = Layout(columns: columns)
-    if header {
-      if style == .decorated { output += "\u{1B}[1m" }
-      layout.appendLine(to: &output) { titles[$0] }
-      if style == .decorated { output += "\u{1B}[0m" }
-      output += "\n"
-    }
-    // Each column's reader taken once, not from the list for every cell.
-    let readers = records.fields.indices.map(records.column)
-    for record in 0..<records.count {
-      layout.appendLine(to: &output) { readers[$0](record) }
-      output += "\n"
-      if output.isFull { try flush(&output) }
+    try records.withReaders { readers in
+      for column in columns.indices {
+        var measured = columns[column]
+        for record in 0..<records.count { measured.measure(readers[record, column]) }
+        columns[column] = measured
+      }
+      let layout = Layout(columns: columns)
+      if header {
+        if style == .decorated { output += "\u{1B}[1m" }
+        layout.appendLine(to: &output) { titles[$0] }
+        if style == .decorated { output += "\u{1B}[0m" }
+        output += "\n"
+      }
+      for record in 0..<records.count {
+        layout.appendLine(to: &output) { readers[record, $0] }
+        output.append("\n")
+        if output.isFull { try flush(&output) }
+      }
     }
   }
 
@@ -111,7 +110,7 @@ enum TableRenderer {
           switch shown {
           case .text(let text): output += text
           case .integer(let value): output.append(value)
-          case .decimal(let value): output.append(ExactDecimal.TextLayout(value))
+          case .decimal(let value): value.write(into: &output)
           case .date(let day): output.append(day)
           }
           spaces = isNumeric ? 0 : padding

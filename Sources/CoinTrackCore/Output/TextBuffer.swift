@@ -37,6 +37,15 @@ public struct TextBuffer: ~Copyable {
     return text
   }
 
+  /// Lends the text so far, as UTF-8 bytes, to `body`, and leaves the buffer empty (and its
+  /// capacity in place) for more.
+  public mutating func takeBytes<Result>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+  ) rethrows -> Result {
+    defer { count = 0 }
+    return try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
   @inline(__always)
   public static func += (buffer: inout TextBuffer, text: String) {
     // Native and small strings, all there are on Linux, lend their bytes without a copy.
@@ -47,53 +56,78 @@ public struct TextBuffer: ~Copyable {
     }
   }
 
+  /// Appends text known when compiled, such as a line end or `true`, without a String's checks.
+  @inline(__always)
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  /// Appends `text` and answers true; or, when one of its bytes is one that `isSpecial` picks,
+  /// appends nothing and answers false. A field is looked at where it is written, once: most
+  /// need no quotes or escapes.
+  @inline(__always)
+  mutating func appendUnlessAny(of text: String, where isSpecial: (UInt8) -> Bool) -> Bool {
+    let start = count
+    self += text
+    var position = base + start
+    while position < base + count {
+      if isSpecial(position.pointee) {
+        count = start
+        return false
+      }
+      position += 1
+    }
+    return true
+  }
+
   /// Appends bytes that are UTF-8 text.
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
     (base + count).initialize(from: source, count: bytes.count)
-    count += bytes.count
+    count &+= bytes.count
   }
 
   /// How many bytes `value` takes in decimal digits, with its sign.
+  @inline(__always)
   static func decimalLength(of value: Int) -> Int {
-    var length = value < 0 ? 2 : 1
-    var rest = value.magnitude
-    while rest >= 10 {
-      rest /= 10
-      length += 1
-    }
-    return length
+    (value < 0 ? 1 : 0) + DecimalDigits.count(of: UInt64(value.magnitude))
   }
 
   /// Appends `value` in decimal digits.
   mutating func append(_ value: Int) {
     let length = TextBuffer.decimalLength(of: value)
-    reserve(length)
-    var rest = value.magnitude
-    for index in stride(from: count + length - 1, through: count, by: -1) {
-      base[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
+    append(count: length) { start in
+      let digitsStart = DecimalDigits.write(
+        UInt64(value.magnitude), count: length - (value < 0 ? 1 : 0), endingAt: start + length)
+      if value < 0 { (digitsStart - 1).pointee = UInt8(ascii: "-") }
     }
-    if value < 0 { base[count] = UInt8(ascii: "-") }
-    count += length
   }
 
   /// Appends a day as `YYYY-MM-DD`.
   @inline(__always)
   mutating func append(_ day: Day) {
-    reserve(Day.isoLength)
-    day.writeISO(into: base + count)
-    count += Day.isoLength
+    append(count: Day.isoLength, writtenBy: day.writeISO)
   }
 
   /// Appends an exact decimal's text where it lies, as `ExactDecimal.price` writes it.
   @inline(__always)
   mutating func append(_ decimal: ExactDecimal.TextLayout) {
-    reserve(decimal.length)
-    decimal.write(into: base + count)
-    count += decimal.length
+    append(count: decimal.length, writtenBy: decimal.write)
+  }
+
+  /// Appends `length` bytes, written by `write` to the memory it is given: a number or a day
+  /// goes straight where it is shown. `write` may also overwrite the `spare` bytes after them,
+  /// which are not kept.
+  @inline(__always)
+  mutating func append(
+    count length: Int, spare: Int = 0,
+    writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
+  ) {
+    reserve(length &+ spare)
+    write(base + count)
+    count &+= length
   }
 
   /// Appends one ASCII character.
@@ -115,7 +149,8 @@ public struct TextBuffer: ~Copyable {
   /// Makes room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(toHold: extra) }
+    // Wrapping: no text comes near Int.max bytes.
+    if count &+ extra > capacity { grow(toHold: extra) }
   }
 
   /// Moves the text to memory with room for `extra` more bytes.
