@@ -99,11 +99,11 @@ struct CoinMembers {
     guard let symbolBytes, let nameBytes, coingeckoIDBytes != nil || isNullID else {
       return try coin(at: path, keys: keys)
     }
-    let hash = KnownCoins.hash(symbol: symbolBytes, coingeckoID: coingeckoIDBytes)
-    if let coin = known.coin(symbolBytes, nameBytes, coingeckoIDBytes, hash: hash) { return coin }
-    let coin = try coin(at: path, keys: keys)
-    known.add(coin, symbolBytes, nameBytes, coingeckoIDBytes, hash: hash)
-    return coin
+    if let coin = known.coin(symbol: symbolBytes, name: nameBytes, coingeckoID: coingeckoIDBytes) {
+      return coin
+    }
+    // A member breaks its rule: refused as when no coin is reused.
+    return try coin(at: path, keys: keys)
   }
 }
 
@@ -123,6 +123,24 @@ struct KnownCoins {
   /// free slot, else a position in `coins`.
   private var slots = [Int32](repeating: -1, count: 64)
 
+  /// The coin written with these bytes (a nil id for null): the known one, else a new one when
+  /// each member keeps its rule, known from then on; nil when a member breaks its rule.
+  mutating func coin(
+    symbol: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>,
+    coingeckoID: UnsafeBufferPointer<UInt8>?
+  ) -> Coin? {
+    let hash = Self.hash(symbol: symbol, coingeckoID: coingeckoID)
+    if let coin = coin(symbol, name, coingeckoID, hash: hash) { return coin }
+    guard UntrustedText.isSymbol(utf8: symbol), UntrustedText.isCleanName(utf8: name),
+      coingeckoID.map(UntrustedText.isCoinGeckoID(utf8:)) ?? true
+    else { return nil }
+    let coin = Coin(
+      symbol: String(validUTF8: symbol), name: String(validUTF8: name),
+      coingeckoID: coingeckoID.map(String.init(validUTF8:)))
+    add(coin, symbol, name, coingeckoID, hash: hash)
+    return coin
+  }
+
   /// The hash of a coin by its symbol and id bytes.
   static func hash(symbol: UnsafeBufferPointer<UInt8>, coingeckoID: UnsafeBufferPointer<UInt8>?)
     -> Int
@@ -133,7 +151,7 @@ struct KnownCoins {
   }
 
   /// The known coin written with these bytes, whose `hash` is given; nil when there is none.
-  func coin(
+  private func coin(
     _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
     _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
   ) -> Coin? {
@@ -154,7 +172,7 @@ struct KnownCoins {
   }
 
   /// Adds `coin`, written with these bytes, whose `hash` is given.
-  mutating func add(
+  private mutating func add(
     _ coin: Coin, _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
     _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
   ) {

@@ -43,7 +43,12 @@ extension JSONReader {
     var currency = KnownCurrency()
     return try readArray(named: Trade.arrayKey, smallestElementLength: Trade.smallestLength) {
       reader, index throws(StateDocumentError) in
-      try reader.readTrade(at: index, keys: keys, coins: &coins, currency: &currency)
+      let start = reader.position
+      if let trade = reader.readTradeAsWritten(keys: keys, coins: &coins, currency: &currency) {
+        return trade
+      }
+      reader.position = start
+      return try reader.readTrade(at: index, keys: keys, coins: &coins, currency: &currency)
     }
   }
 
