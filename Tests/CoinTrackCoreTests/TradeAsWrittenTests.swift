@@ -165,6 +165,26 @@ import Testing
     #expect(Self.isInvalidJSON(Self.document(replacing: plain, with: broken)))
   }
 
+  @Test func aCoinIsFoundByHowItsMembersAreWrittenOnlyWhenAllOfThemAre() throws {
+    typealias Reuse = TradeDecodingReuseTests
+    let trades = [
+      Reuse.trade(3, coingeckoID: "null"), Reuse.trade(4, coingeckoID: #""bitcoin""#),
+      Reuse.trade(5, coingeckoID: #""bitcoin2""#), Reuse.trade(6, name: "Bitcoin2"),
+      Reuse.trade(7, symbol: "BTC2"), Reuse.trade(8, coingeckoID: "null"),
+      Reuse.trade(9, coingeckoID: #""bitcoin""#),
+    ]
+    let coins = try Fixture.decode(Reuse.document(trades)).trades.map(\.coin)
+    #expect(
+      coins.map { [$0.symbol, $0.name, $0.coingeckoID ?? "null"].joined(separator: " ") } == [
+        "BTC Bitcoin null", "BTC Bitcoin bitcoin", "BTC Bitcoin bitcoin2", "BTC Bitcoin2 bitcoin",
+        "BTC2 Bitcoin bitcoin", "BTC Bitcoin null", "BTC Bitcoin bitcoin",
+      ])
+    // Written as a null id was, then more: no coin, and no valid JSON.
+    let nullThenMore = Reuse.trade(4, coingeckoID: "nullx")
+    #expect(
+      Self.isInvalidJSON(Reuse.document([Reuse.trade(3, coingeckoID: "null"), nullThenMore])))
+  }
+
   @Test func aCoinOrCurrencyMetBeforeIsTheSameWhicheverPathReadsIt() throws {
     // The first trade read in one pass, the second (escaped) by the member loop, the third in
     // one pass again: each reuses or adds what the other met.

@@ -15,9 +15,31 @@ extension JSONReader {
       skipMember(1, of: keys), let date = readPlainASCIIString(), let day = Day(isoBytes: date),
       skipMember(2, of: keys), let sideName = readPlainASCIIString(),
       let side = TradeSide(utf8: sideName),
-      skipMember(3, of: keys), let symbol = readPlainASCIIString(),
-      skipMember(4, of: keys), let name = readPlainASCIIString(),
-      skipMember(5, of: keys)
+      skipMember(3, of: keys), let coin = readCoinAsWritten(keys: keys, coins: &coins),
+      skipMember(6, of: keys), let quantity = readAmountAsWritten(.quantity),
+      skipMember(7, of: keys), let price = readAmountAsWritten(.price),
+      skipMember(8, of: keys), let fee = readAmountAsWritten(.fee),
+      skipMember(9, of: keys), let code = readPlainASCIIString(),
+      let currency = knownCurrency.text(of: code), consumeClosingBrace()
+    else { return nil }
+    return Trade(
+      id: id, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
+      currency: currency)
+  }
+
+  /// The coin whose members begin with the symbol's value at the reader's position, read up to
+  /// the end of the id's value, when they are written as this program writes them and keep
+  /// their rules; nil otherwise. Members written exactly as a trade before wrote them are that
+  /// trade's coin, found by their bytes without reading them one by one.
+  @inline(__always)
+  private mutating func readCoinAsWritten(keys: JSONKeyTable, coins: inout KnownCoins) -> Coin? {
+    let start = position
+    if let (coin, count) = coins.coin(writtenAt: start, in: bytes) {
+      position += count
+      return coin
+    }
+    guard let symbol = readPlainASCIIString(), skipMember(4, of: keys),
+      let name = readPlainASCIIString(), skipMember(5, of: keys)
     else { return nil }
     // A null id, or else one in place.
     var coingeckoID: UnsafeBufferPointer<UInt8>?
@@ -29,16 +51,9 @@ extension JSONReader {
       guard let id = readPlainASCIIString() else { return nil }
       coingeckoID = id
     }
-    guard let coin = coins.coin(symbol: symbol, name: name, coingeckoID: coingeckoID),
-      skipMember(6, of: keys), let quantity = readAmountAsWritten(.quantity),
-      skipMember(7, of: keys), let price = readAmountAsWritten(.price),
-      skipMember(8, of: keys), let fee = readAmountAsWritten(.fee),
-      skipMember(9, of: keys), let code = readPlainASCIIString(),
-      let currency = knownCurrency.text(of: code), consumeClosingBrace()
-    else { return nil }
-    return Trade(
-      id: id, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
-      currency: currency)
+    return coins.coin(
+      symbol: symbol, name: name, coingeckoID: coingeckoID,
+      writtenAs: UnsafeBufferPointer(rebasing: bytes[start..<position]))
   }
 
   /// Reads the brace (for the first key) or comma before the member at `key` of `keys`, then
