@@ -167,17 +167,20 @@ import Testing
 
   @Test func aCoinIsFoundByHowItsMembersAreWrittenOnlyWhenAllOfThemAre() throws {
     typealias Reuse = TradeDecodingReuseTests
+    // Each coin alike to the one before but for one member; the second and third as long as
+    // the first and alike to their last byte.
     let trades = [
-      Reuse.trade(3, coingeckoID: "null"), Reuse.trade(4, coingeckoID: #""bitcoin""#),
-      Reuse.trade(5, coingeckoID: #""bitcoin2""#), Reuse.trade(6, name: "Bitcoin2"),
-      Reuse.trade(7, symbol: "BTC2"), Reuse.trade(8, coingeckoID: "null"),
-      Reuse.trade(9, coingeckoID: #""bitcoin""#),
+      Reuse.trade(3), Reuse.trade(4, name: "Bitcoim"), Reuse.trade(5, coingeckoID: #""bitcoim""#),
+      Reuse.trade(6, coingeckoID: "null"), Reuse.trade(7, coingeckoID: #""bitcoin2""#),
+      Reuse.trade(8, name: "Bitcoin2"), Reuse.trade(9, symbol: "BTC2"),
+      Reuse.trade(10, coingeckoID: "null"), Reuse.trade(11),
     ]
     let coins = try Fixture.decode(Reuse.document(trades)).trades.map(\.coin)
     #expect(
       coins.map { [$0.symbol, $0.name, $0.coingeckoID ?? "null"].joined(separator: " ") } == [
-        "BTC Bitcoin null", "BTC Bitcoin bitcoin", "BTC Bitcoin bitcoin2", "BTC Bitcoin2 bitcoin",
-        "BTC2 Bitcoin bitcoin", "BTC Bitcoin null", "BTC Bitcoin bitcoin",
+        "BTC Bitcoin bitcoin", "BTC Bitcoim bitcoin", "BTC Bitcoin bitcoim", "BTC Bitcoin null",
+        "BTC Bitcoin bitcoin2", "BTC Bitcoin2 bitcoin", "BTC2 Bitcoin bitcoin",
+        "BTC Bitcoin null", "BTC Bitcoin bitcoin",
       ])
     // Written as a null id was, then more: no coin, and no valid JSON.
     let nullThenMore = Reuse.trade(4, coingeckoID: "nullx")
