@@ -63,6 +63,10 @@ import Testing
     #expect(try #require(Self.readAsWritten(saved + "]")).0 == expected)
     let nullID = Fixture.trade.replacingOccurrences(of: #""bitcoin""#, with: "null")
     #expect(try #require(Self.readAsWritten(nullID + "]")).0.coin.coingeckoID == nil)
+    let savedNullID = JSONWriter.indented(try JSONParser.parse(nullID))
+    #expect(try #require(Self.readAsWritten(savedNullID + "]")).0.coin.coingeckoID == nil)
+    let sold = Fixture.trade.replacingOccurrences(of: #""buy""#, with: #""sell""#)
+    #expect(try #require(Self.readAsWritten(sold + "]")).0.side == .sell)
   }
 
   /// Trades that load, each written otherwise than the one pass reads.

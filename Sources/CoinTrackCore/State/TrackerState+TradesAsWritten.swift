@@ -12,19 +12,60 @@ extension JSONReader {
     keys: JSONKeyTable, coins: inout KnownCoins, currency knownCurrency: inout KnownCurrency
   ) -> Trade? {
     guard skipMember(0, of: keys), let id = readShortWholeNumber(),
-      skipMember(1, of: keys), let date = readPlainASCIIString(), let day = Day(isoBytes: date),
-      skipMember(2, of: keys), let sideName = readPlainASCIIString(),
-      let side = TradeSide(utf8: sideName),
+      skipMember(1, of: keys), let day = readDayAsWritten(),
+      skipMember(2, of: keys), let side = readSideAsWritten(),
       skipMember(3, of: keys), let coin = readCoinAsWritten(keys: keys, coins: &coins),
       skipMember(6, of: keys), let quantity = readAmountAsWritten(.quantity),
       skipMember(7, of: keys), let price = readAmountAsWritten(.price),
       skipMember(8, of: keys), let fee = readAmountAsWritten(.fee),
-      skipMember(9, of: keys), let code = readPlainASCIIString(),
-      let currency = knownCurrency.text(of: code), consumeClosingBrace()
+      skipMember(9, of: keys), let currency = readCurrencyAsWritten(&knownCurrency),
+      consumeClosingBrace()
     else { return nil }
     return Trade(
       id: id, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
       currency: currency)
+  }
+
+  /// The day written as `"YYYY-MM-DD"` at the reader's position; nil for any other value.
+  @inline(__always)
+  private mutating func readDayAsWritten() -> Day? {
+    // The ten bytes between the quotes are digits and dashes when they are a day.
+    let length = Day.isoLength + 2
+    guard bytes.count - position >= length, bytes[position] == UInt8(ascii: "\""),
+      bytes[position + length - 1] == UInt8(ascii: "\""),
+      let day = Day(
+        isoBytes: UnsafeBufferPointer(rebasing: bytes[position + 1..<position + length - 1]))
+    else { return nil }
+    position += length
+    return day
+  }
+
+  /// The side written as `"buy"` or `"sell"` at the reader's position; nil for any other value.
+  @inline(__always)
+  private mutating func readSideAsWritten() -> TradeSide? {
+    if bytes.count - position >= 5,
+      UnsafeBufferPointer(rebasing: bytes[position..<position + 5]).spells(#""buy""#)
+    {
+      position += 5
+      return .buy
+    }
+    guard bytes.count - position >= 6,
+      UnsafeBufferPointer(rebasing: bytes[position..<position + 6]).spells(#""sell""#)
+    else { return nil }
+    position += 6
+    return .sell
+  }
+
+  /// The currency code written at the reader's position as a string of ASCII without escapes;
+  /// nil for any other value. The code of the trade before is compared whole.
+  @inline(__always)
+  private mutating func readCurrencyAsWritten(_ known: inout KnownCurrency) -> String? {
+    if let (text, count) = known.text(quotedAt: position, in: bytes) {
+      position += count
+      return text
+    }
+    guard let code = readPlainASCIIString() else { return nil }
+    return known.text(of: code)
   }
 
   /// The coin whose members begin with the symbol's value at the reader's position, read up to
@@ -57,8 +98,8 @@ extension JSONReader {
   }
 
   /// Reads the brace (for the first key) or comma before the member at `key` of `keys`, then
-  /// its key and colon, and the whitespace around each; false, having read some of them, when
-  /// they are not there so.
+  /// its key and colon, and the whitespace around each, up to the member's value; false,
+  /// having read some of them, when they are not there so.
   @inline(__always)
   private mutating func skipMember(_ key: Int, of keys: JSONKeyTable) -> Bool {
     skipWhitespace()
@@ -68,6 +109,7 @@ extension JSONReader {
       return false
     }
     position += length
+    skipWhitespace()
     return true
   }
 
