@@ -18,17 +18,18 @@ extension JSONReader {
       skipMember(6, of: keys), let quantity = readAmountAsWritten(.quantity),
       skipMember(7, of: keys), let price = readAmountAsWritten(.price),
       skipMember(8, of: keys), let fee = readAmountAsWritten(.fee),
-      skipMember(9, of: keys), let currency = readCurrencyAsWritten(&knownCurrency),
-      consumeClosingBrace()
+      skipMember(9, of: keys), let code = readPlainASCIIString(),
+      let currency = knownCurrency.text(of: code), consumeClosingBrace()
     else { return nil }
     return Trade(
       id: id, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
       currency: currency)
   }
 
-  /// The day written as `"YYYY-MM-DD"` at the reader's position; nil for any other value.
+  /// The day written as `"YYYY-MM-DD"` after any whitespace; nil for any other value.
   @inline(__always)
   private mutating func readDayAsWritten() -> Day? {
+    skipWhitespace()
     // The ten bytes between the quotes are digits and dashes when they are a day.
     let length = Day.isoLength + 2
     guard bytes.count - position >= length, bytes[position] == UInt8(ascii: "\""),
@@ -40,9 +41,10 @@ extension JSONReader {
     return day
   }
 
-  /// The side written as `"buy"` or `"sell"` at the reader's position; nil for any other value.
+  /// The side written as `"buy"` or `"sell"` after any whitespace; nil for any other value.
   @inline(__always)
   private mutating func readSideAsWritten() -> TradeSide? {
+    skipWhitespace()
     if bytes.count - position >= 5,
       UnsafeBufferPointer(rebasing: bytes[position..<position + 5]).spells(#""buy""#)
     {
@@ -56,24 +58,13 @@ extension JSONReader {
     return .sell
   }
 
-  /// The currency code written at the reader's position as a string of ASCII without escapes;
-  /// nil for any other value. The code of the trade before is compared whole.
-  @inline(__always)
-  private mutating func readCurrencyAsWritten(_ known: inout KnownCurrency) -> String? {
-    if let (text, count) = known.text(quotedAt: position, in: bytes) {
-      position += count
-      return text
-    }
-    guard let code = readPlainASCIIString() else { return nil }
-    return known.text(of: code)
-  }
-
-  /// The coin whose members begin with the symbol's value at the reader's position, read up to
+  /// The coin whose members begin with the symbol's value after any whitespace, read up to
   /// the end of the id's value, when they are written as this program writes them and keep
   /// their rules; nil otherwise. Members written exactly as a trade before wrote them are that
   /// trade's coin, found by their bytes without reading them one by one.
   @inline(__always)
   private mutating func readCoinAsWritten(keys: JSONKeyTable, coins: inout KnownCoins) -> Coin? {
+    skipWhitespace()
     let start = position
     if let (coin, count) = coins.coin(writtenAt: start, in: bytes) {
       position += count
@@ -82,6 +73,7 @@ extension JSONReader {
     guard let symbol = readPlainASCIIString(), skipMember(4, of: keys),
       let name = readPlainASCIIString(), skipMember(5, of: keys)
     else { return nil }
+    skipWhitespace()
     // A null id, or else one in place.
     var coingeckoID: UnsafeBufferPointer<UInt8>?
     if bytes.count - position >= 4,
@@ -98,8 +90,8 @@ extension JSONReader {
   }
 
   /// Reads the brace (for the first key) or comma before the member at `key` of `keys`, then
-  /// its key and colon, and the whitespace around each, up to the member's value; false,
-  /// having read some of them, when they are not there so.
+  /// its key and colon, and the whitespace before each; false, having read some of them, when
+  /// they are not there so.
   @inline(__always)
   private mutating func skipMember(_ key: Int, of keys: JSONKeyTable) -> Bool {
     skipWhitespace()
@@ -109,7 +101,6 @@ extension JSONReader {
       return false
     }
     position += length
-    skipWhitespace()
     return true
   }
 

@@ -174,18 +174,6 @@ struct KnownCurrency {
     (self.bytes, text) = (bytes, String(validUTF8: bytes))
     return text
   }
-
-  /// The currency code read before, when `document` holds it again as a string whose opening
-  /// quote is at `quote`, and how many bytes it takes with its quotes; nil otherwise.
-  func text(quotedAt quote: Int, in document: UnsafeBufferPointer<UInt8>) -> (String, count: Int)? {
-    guard let text, let known = bytes, document.count - quote >= known.count + 2,
-      document[quote] == UInt8(ascii: "\""),
-      document[quote + known.count + 1] == UInt8(ascii: "\""),
-      known.hasSameBytes(
-        as: UnsafeBufferPointer(rebasing: document[quote + 1...quote + known.count]))
-    else { return nil }
-    return (text, known.count + 2)
-  }
 }
 
 extension TrackerState {
