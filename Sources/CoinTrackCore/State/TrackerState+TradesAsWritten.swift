@@ -1,8 +1,9 @@
 /// A trade read as this program writes it (`Trade.json`): its keys in their order, nothing
-/// escaped, every value keeping its rule, with or without whitespace between. Such a trade is
-/// read in one pass over its bytes, each key compared whole where it must be; anything else is
-/// left to the member loop of `readTrade`, which reads every trade whatever its layout and alone
-/// refuses one, so that every message stays its own. The loop cost 4.5k instructions a trade.
+/// escaped, every value keeping its rule, with or without whitespace between (a saved state
+/// file is indented). Such a trade is read in one pass over its bytes, each key compared whole
+/// where it must be; anything else is left to the member loop of `readTrade`, which reads every
+/// trade whatever its layout and alone refuses one, so that every message stays its own. The
+/// loop cost 4.7k instructions a compact trade and 7.7k an indented one, the pass 2.4k and 3.1k.
 extension JSONReader {
   /// The trade at the reader's position, read up to its closing brace, when it is written as
   /// this program writes it and keeps every rule; nil for any other trade, the reader then

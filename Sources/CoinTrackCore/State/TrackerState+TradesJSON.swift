@@ -35,7 +35,8 @@ extension Trade {
 }
 
 extension JSONReader {
-  /// The `trades` array, each trade checked against the rules its commands keep.
+  /// The `trades` array, each trade checked against the rules its commands keep: read in one
+  /// pass when written as this program writes it (`readTradeAsWritten`), else member by member.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
     // The table is a global: read once here, not once for every trade.
     let keys = Trade.keys
