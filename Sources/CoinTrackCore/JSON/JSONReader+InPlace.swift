@@ -71,6 +71,7 @@ extension JSONReader {
   /// The next value's bytes where they lie and what they hold, when it is a number in plain
   /// decimal notation (`-?digits[.digits]`, no zero before another digit), read in one pass
   /// for its syntax and its value; nil, having read nothing but whitespace, for any other value.
+  @inline(__always)
   mutating func readPlainDecimal() -> (UnsafeBufferPointer<UInt8>, PlainDecimal)? {
     skipWhitespace()
     // A number's end is for the container to check, but an exponent is read as usual.

@@ -99,11 +99,11 @@ struct CoinMembers {
     guard let symbolBytes, let nameBytes, coingeckoIDBytes != nil || isNullID else {
       return try coin(at: path, keys: keys)
     }
-    let hash = KnownCoins.hash(symbol: symbolBytes, coingeckoID: coingeckoIDBytes)
-    if let coin = known.coin(symbolBytes, nameBytes, coingeckoIDBytes, hash: hash) { return coin }
-    let coin = try coin(at: path, keys: keys)
-    known.add(coin, symbolBytes, nameBytes, coingeckoIDBytes, hash: hash)
-    return coin
+    if let coin = known.coin(symbol: symbolBytes, name: nameBytes, coingeckoID: coingeckoIDBytes) {
+      return coin
+    }
+    // A member breaks its rule: refused as when no coin is reused.
+    return try coin(at: path, keys: keys)
   }
 }
 
@@ -114,14 +114,80 @@ struct CoinMembers {
 /// Valid only while the reader's document is: it keeps where each coin's members lie in it.
 struct KnownCoins {
   private var coins: [Coin] = []
-  /// Each coin's hash and where its symbol, name and id bytes lie, `spanCount` numbers for each:
-  /// the address and count of each, a count of -1 for a null id. Plain integers, as an array
-  /// of a type of its own costs the instantiation of that type's metadata at every start.
+  /// `spanCount` numbers for each coin: its hash; where its symbol, name and id bytes lie, the
+  /// address and count of each, a count of -1 for a null id; and its writing (see
+  /// `coin(writtenAt:in:)`), its first eight bytes as a word, its address and its count, 0 for
+  /// none yet. Plain integers, as an array of a type of its own costs the instantiation of that
+  /// type's metadata at every start.
   private var spans: [Int] = []
-  private static let spanCount = 7
+  private static let spanCount = 10
   /// Open addressing over a power-of-two number of slots, at most half of them used: -1 for a
-  /// free slot, else a position in `coins`.
+  /// free slot, else a position in `coins`. `slots` are found from a coin's hash,
+  /// `writingSlots` from the first word of its writing.
   private var slots = [Int32](repeating: -1, count: 64)
+  private var writingSlots = [Int32](repeating: -1, count: 64)
+
+  /// The coin whose members a trade read in one pass wrote exactly as `text` does from `start`
+  /// (its symbol's value), and how many bytes they take, up to the end of the id's value; nil
+  /// when no coin was written so. Finding a coin so takes no look at each member.
+  ///
+  /// The same bytes hold the same members: each string's quotes fall in the same places, and
+  /// an id of `null` followed by more is refused after it.
+  @inline(__always)
+  func coin(writtenAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> (Coin, count: Int)? {
+    guard text.count - start >= 8, let base = text.baseAddress else { return nil }
+    let word = UnsafeRawPointer(base + start).loadUnaligned(as: Int.self)
+    let slotMask = writingSlots.count - 1
+    var slot = Self.hash(writingWord: word) & slotMask
+    while writingSlots[slot] >= 0 {
+      let index = Int(writingSlots[slot])
+      let span = index * Self.spanCount
+      let count = spans[span + 9]
+      if spans[span + 7] == word, text.count - start >= count,
+        let known = UnsafeRawPointer(bitPattern: spans[span + 8]),
+        memcmp(known, base + start, count) == 0
+      {
+        return (coins[index], count)
+      }
+      slot = (slot + 1) & slotMask
+    }
+    return nil
+  }
+
+  /// The coin written with these bytes (a nil id for null): the known one, else a new one when
+  /// each member keeps its rule, known from then on; nil when a member breaks its rule. With
+  /// `writing`, the bytes from the symbol's value to the end of the id's as a trade read in one
+  /// pass holds them, the coin is found by them from then on (see `coin(writtenAt:in:)`).
+  mutating func coin(
+    symbol: UnsafeBufferPointer<UInt8>, name: UnsafeBufferPointer<UInt8>,
+    coingeckoID: UnsafeBufferPointer<UInt8>?, writtenAs writing: UnsafeBufferPointer<UInt8>? = nil
+  ) -> Coin? {
+    let hash = Self.hash(symbol: symbol, coingeckoID: coingeckoID)
+    let index: Int
+    if let known = position(symbol, name, coingeckoID, hash: hash) {
+      index = known
+    } else {
+      guard UntrustedText.isSymbol(utf8: symbol), UntrustedText.isCleanName(utf8: name),
+        coingeckoID.map(UntrustedText.isCoinGeckoID(utf8:)) ?? true
+      else { return nil }
+      let coin = Coin(
+        symbol: String(validUTF8: symbol), name: String(validUTF8: name),
+        coingeckoID: coingeckoID.map(String.init(validUTF8:)))
+      add(coin, symbol, name, coingeckoID, hash: hash)
+      index = coins.count - 1
+    }
+    // One writing for each coin: a file writes all of its trades alike.
+    if let writing, let base = writing.baseAddress, writing.count >= 8,
+      spans[index * Self.spanCount + 9] == 0
+    {
+      let span = index * Self.spanCount
+      spans[span + 7] = UnsafeRawPointer(base).loadUnaligned(as: Int.self)
+      spans[span + 8] = Int(bitPattern: base)
+      spans[span + 9] = writing.count
+      Self.place(index, hash: Self.hash(writingWord: spans[span + 7]), in: &writingSlots)
+    }
+    return coins[index]
+  }
 
   /// The hash of a coin by its symbol and id bytes.
   static func hash(symbol: UnsafeBufferPointer<UInt8>, coingeckoID: UnsafeBufferPointer<UInt8>?)
@@ -132,11 +198,18 @@ struct KnownCoins {
       ?? symbolHash
   }
 
-  /// The known coin written with these bytes, whose `hash` is given; nil when there is none.
-  func coin(
+  /// The hash of a writing whose first eight bytes are `word`: the high half of a Fibonacci
+  /// hash, which every byte of the word reaches.
+  private static func hash(writingWord word: Int) -> Int {
+    Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: word) &* 0x9E37_79B9_7F4A_7C15) >> 32)
+  }
+
+  /// The position of the known coin written with these bytes, whose `hash` is given; nil when
+  /// there is none.
+  private func position(
     _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
     _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
-  ) -> Coin? {
+  ) -> Int? {
     let slotMask = slots.count - 1
     var slot = hash & slotMask
     while slots[slot] >= 0 {
@@ -146,15 +219,15 @@ struct KnownCoins {
         Self.bytes(spans[span + 3], spans[span + 4], areSameAs: name),
         Self.bytes(spans[span + 5], spans[span + 6], areSameAs: coingeckoID)
       {
-        return coins[index]
+        return index
       }
       slot = (slot + 1) & slotMask
     }
     return nil
   }
 
-  /// Adds `coin`, written with these bytes, whose `hash` is given.
-  mutating func add(
+  /// Adds `coin`, written with these bytes, whose `hash` is given, with no writing yet.
+  private mutating func add(
     _ coin: Coin, _ symbol: UnsafeBufferPointer<UInt8>, _ name: UnsafeBufferPointer<UInt8>,
     _ coingeckoID: UnsafeBufferPointer<UInt8>?, hash: Int
   ) {
@@ -166,19 +239,28 @@ struct KnownCoins {
     spans.append(name.count)
     spans.append(Int(bitPattern: coingeckoID?.baseAddress))
     spans.append(coingeckoID?.count ?? -1)
+    // No writing: its word, address and count.
+    for _ in 0..<3 { spans.append(0) }
     if coins.count * 2 > slots.count {
-      // Twice the slots, every coin placed again.
+      // Twice the slots, every coin placed again, and every writing.
       slots = [Int32](repeating: -1, count: slots.count * 2)
-      for index in coins.indices { place(index) }
+      writingSlots = slots
+      for index in coins.indices {
+        let span = index * Self.spanCount
+        Self.place(index, hash: spans[span], in: &slots)
+        if spans[span + 9] > 0 {
+          Self.place(index, hash: Self.hash(writingWord: spans[span + 7]), in: &writingSlots)
+        }
+      }
     } else {
-      place(coins.count - 1)
+      Self.place(coins.count - 1, hash: hash, in: &slots)
     }
   }
 
-  /// Puts the coin at `index` into the first free slot from its hash.
-  private mutating func place(_ index: Int) {
+  /// Puts the coin at `index` into the first free slot of `slots` from `hash`.
+  private static func place(_ index: Int, hash: Int, in slots: inout [Int32]) {
     let slotMask = slots.count - 1
-    var slot = spans[index * Self.spanCount] & slotMask
+    var slot = hash & slotMask
     while slots[slot] >= 0 { slot = (slot + 1) & slotMask }
     slots[slot] = Int32(index)
   }

@@ -35,7 +35,8 @@ extension Trade {
 }
 
 extension JSONReader {
-  /// The `trades` array, each trade checked against the rules its commands keep.
+  /// The `trades` array, each trade checked against the rules its commands keep: read in one
+  /// pass when written as this program writes it (`readTradeAsWritten`), else member by member.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
     // The table is a global: read once here, not once for every trade.
     let keys = Trade.keys
@@ -43,7 +44,12 @@ extension JSONReader {
     var currency = KnownCurrency()
     return try readArray(named: Trade.arrayKey, smallestElementLength: Trade.smallestLength) {
       reader, index throws(StateDocumentError) in
-      try reader.readTrade(at: index, keys: keys, coins: &coins, currency: &currency)
+      let start = reader.position
+      if let trade = reader.readTradeAsWritten(keys: keys, coins: &coins, currency: &currency) {
+        return trade
+      }
+      reader.position = start
+      return try reader.readTrade(at: index, keys: keys, coins: &coins, currency: &currency)
     }
   }
 
