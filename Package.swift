@@ -18,9 +18,7 @@ let package = Package(
     // no request pays nothing for it at start-up.
     .target(name: "CoinTrackCurl"),
     .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot", "CoinTrackCurl"]),
-    // The C allocator's one setting for a short run (glibc's malloc.h has no Swift module).
-    .target(name: "CoinTrackAllocator"),
-    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore", "CoinTrackAllocator"]),
+    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore"]),
     .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
     .testTarget(
       name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore", "CoinTrackSnapshotGenerator"]),

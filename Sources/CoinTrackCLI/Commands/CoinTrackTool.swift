@@ -1,4 +1,3 @@
-import CoinTrackAllocator
 import CoinTrackCore
 
 #if canImport(Glibc)
@@ -19,7 +18,6 @@ public enum CoinTrackTool {
     // A closed pipe must end the run quietly, through EPIPE, rather than by signal.
     signal(SIGPIPE, SIG_IGN)
     FileDescriptorOutput.holdClosedStandardDescriptors()
-    ct_reuse_large_allocations()
     // CommandLine.arguments would repair bytes that are not UTF-8; read them as given.
     var arguments: [String] = []
     var undecodable: [Int: [UInt8]] = [:]
