@@ -251,6 +251,33 @@ import Testing
     }
   }
 
+  /// Coins held over days whose closes keep their decimals, two or five, so that each day
+  /// values both at the day before's decimals, in the walk's integers, with values of other
+  /// decimals summed together: every day is still the totals of `portfolio show`.
+  @Test(arguments: CostMethod.allCases)
+  func valuesOfDifferentDecimalsAreSummedOnEveryDay(_ method: CostMethod) throws {
+    let directory = try TemporaryDirectory()
+    let days = (1...9).map { "2024-01-0\($0)" }
+    let tracker = try Self.tracker(
+      in: directory, today: "2024-01-31",
+      closes: [
+        (Self.aaa, days.enumerated().map { ($1, "10.\(10 + $0)") }),
+        (Self.bbb, days.enumerated().map { ($1, "2.0000\($0 + 1)") }),
+        (Self.bitcoin, days.enumerated().map { ($1, "4500\($0).25") }),
+      ],
+      trades: [
+        ("2024-01-01", .buy, Self.aaa, "3", "10", "0"),
+        ("2024-01-02", .buy, Self.bbb, "7", "2", "0.01"),
+        ("2024-01-03", .buy, Self.bitcoin, "0.5", "45000", "1"),
+        ("2024-01-06", .sell, Self.aaa, "1", "11", "0"),
+      ])
+    let history = try Self.history(
+      of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-01-09"), method: method)
+    #expect(history.days.count == 9)
+    #expect(history.days.map(\.isPriced) == Array(repeating: true, count: 9))
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
+  }
+
   @Test func datesAreCheckedAsPricesChecksThem() throws {
     let directory = try TemporaryDirectory()
     let tracker = try Self.tracker(in: directory)

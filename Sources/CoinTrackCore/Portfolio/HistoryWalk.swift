@@ -127,7 +127,6 @@ struct HistoryWalk {
   private mutating func value(of positions: UnsafeBufferPointer<Position>, on day: Day) -> (
     value: ExactDecimal?, costsChanged: Bool
   ) {
-    var value = DecimalSum()
     // Most days a position's close has the day before's decimals, and its value is one
     // product: those are summed in a first pass that reads nothing else, the others valued in
     // a second, in the positions' order.
@@ -136,19 +135,33 @@ struct HistoryWalk {
     defer { swap(&others, &revalued) }
     // Emptying an empty array still costs a call.
     if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+    var value = DecimalSum()
     closes.withSeries { series in
       slots.withUnsafeBufferPointer { slots in
+        // The products are summed here while they share their decimals and fit, as nearly
+        // every day's do, in locals the loop keeps in registers; `value`, captured, was loaded
+        // and stored for every position.
+        var units: Int128 = 0
+        var scale = -1
         for index in slots.indices where slots[index].isHeld {
-          if let compact = series[index]!.compactClose(on: day),
+          guard let compact = series[index]!.compactClose(on: day),
             compact.scale == slots[index].lastCloseScale
-          {
-            value.add(
-              units: Int128(slots[index].paddedQuantity) &* Int128(compact.units),
-              scale: slots[index].valueScale)
-          } else {
+          else {
             others.append(index)
+            continue
           }
+          let product = Int128(slots[index].paddedQuantity) &* Int128(compact.units)
+          if slots[index].valueScale == scale {
+            let (sum, overflow) = units.addingReportingOverflow(product)
+            if !overflow {
+              units = sum
+              continue
+            }
+          }
+          if scale >= 0 { value.add(units: units, scale: scale) }
+          (units, scale) = (product, slots[index].valueScale)
         }
+        if scale >= 0 { value.add(units: units, scale: scale) }
       }
     }
     var isPriced = true
