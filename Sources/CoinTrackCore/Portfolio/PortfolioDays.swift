@@ -69,6 +69,7 @@ public struct PortfolioDays: RandomAccessCollection, Sendable {
       shownCost = totals.cost.rounded(toScale: scale)
       shownRealised = totals.realised.rounded(toScale: scale)
     }
+    if let value, appendInUnits(value: value, scale: scale, coinsHeld: coinsHeld) { return }
     let unrealised = value.map { $0 - totals.cost }
     let shownValue = value?.rounded(toScale: scale)
     let shownUnrealised = unrealised?.rounded(toScale: scale)
@@ -102,6 +103,40 @@ public struct PortfolioDays: RandomAccessCollection, Sendable {
     }
     self.marks.append(marks)
     heldCounts.append(Int32(clamping: coinsHeld))
+  }
+
+  /// Appends the day as `append(value:coinsHeld:)` does, in 64-bit units when the value and
+  /// totals fit them, as nearly every day's do: every amount then has `scale` decimals, at
+  /// least its own, so the value less the cost is the difference of the padded units and its
+  /// percentage the quotient `ExactDecimal.divided` takes; false, with nothing appended, when
+  /// a number does not fit.
+  private mutating func appendInUnits(value: ExactDecimal, scale: Int, coinsHeld: Int) -> Bool {
+    guard let (valueUnits, valueScale) = value.compactUnits,
+      let paddedValue = FixedPoint.scaled(Int128(valueUnits), by: scale - valueScale)
+        .flatMap(Int64.init(exactly:)),
+      let cost = shownCost.compactUnits?.units, let realised = shownRealised.compactUnits?.units,
+      case (let unrealised, false) = paddedValue.subtractingReportingOverflow(cost),
+      scale < Int(UInt8.max)
+    else { return false }
+    // As `Position.percent`: nil when the cost is 0.
+    var percent: Int64 = 0
+    if cost != 0 {
+      guard
+        let quotient = FixedPoint.quotient(
+          Int128(unrealised) * 100, Int128(cost), exponent: Self.percentScale
+        ).flatMap(Int64.init(exactly:))
+      else { return false }
+      percent = quotient
+    }
+    units.append(paddedValue)
+    units.append(cost)
+    units.append(unrealised)
+    units.append(percent)
+    units.append(realised)
+    scales.append(UInt8(scale))
+    marks.append(cost != 0 ? [.priced, .percent] : .priced)
+    heldCounts.append(Int32(clamping: coinsHeld))
+    return true
   }
 
   public var startIndex: Int { 0 }
