@@ -28,6 +28,17 @@ import Testing
     try TrackerState.decode(Array(text.utf8)).state
   }
 
+  /// Whether `text` is refused as invalid JSON.
+  static func isInvalidJSON(_ text: String) -> Bool {
+    do {
+      _ = try decode(text)
+      return false
+    } catch {
+      guard case .syntax = error as? StateDocumentError else { return false }
+      return true
+    }
+  }
+
   /// The message of the schema problem `text` has, or nil when it loads.
   static func problem(_ text: String) -> String? {
     do {

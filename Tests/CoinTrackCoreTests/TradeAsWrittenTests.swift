@@ -41,17 +41,6 @@ import Testing
     }
   }
 
-  /// Whether `text` is refused as invalid JSON.
-  static func isInvalidJSON(_ text: String) -> Bool {
-    do {
-      _ = try Fixture.decode(text)
-      return false
-    } catch {
-      guard case .syntax = error as? StateDocumentError else { return false }
-      return true
-    }
-  }
-
   @Test func aTradeAsWrittenIsReadInOnePassCompactOrIndented() throws {
     let expected = try #require(try Fixture.decode(Fixture.document()).trades.first)
     let (compact, end) = try #require(Self.readAsWritten(Fixture.trade + "]"))
@@ -166,7 +155,7 @@ import Testing
     let (plain, broken) = Self.brokenJSON[index]
     let trade = Fixture.trade.replacingOccurrences(of: plain, with: broken)
     #expect(Self.readAsWritten(trade + "]") == nil)
-    #expect(Self.isInvalidJSON(Self.document(replacing: plain, with: broken)))
+    #expect(Fixture.isInvalidJSON(Self.document(replacing: plain, with: broken)))
   }
 
   @Test func aCoinIsFoundByHowItsMembersAreWrittenOnlyWhenAllOfThemAre() throws {
@@ -189,7 +178,7 @@ import Testing
     // Written as a null id was, then more: no coin, and no valid JSON.
     let nullThenMore = Reuse.trade(4, coingeckoID: "nullx")
     #expect(
-      Self.isInvalidJSON(Reuse.document([Reuse.trade(3, coingeckoID: "null"), nullThenMore])))
+      Fixture.isInvalidJSON(Reuse.document([Reuse.trade(3, coingeckoID: "null"), nullThenMore])))
   }
 
   @Test func aCoinOrCurrencyMetBeforeIsTheSameWhicheverPathReadsIt() throws {

@@ -119,18 +119,8 @@ import Testing
     func priced(_ price: String) -> String {
       Fixture.document(trade: Fixture.trade.replacingOccurrences(of: "150.25", with: price))
     }
-    /// Whether `text` is refused as invalid JSON.
-    func isInvalidJSON(_ text: String) -> Bool {
-      do {
-        _ = try Fixture.decode(text)
-        return false
-      } catch {
-        guard case .syntax = error as? StateDocumentError else { return false }
-        return true
-      }
-    }
     for invalid in ["01.5", "-01", "00", "007", "1.5x", "1.", "-"] {
-      #expect(isInvalidJSON(priced(invalid)), "\(invalid)")
+      #expect(Fixture.isInvalidJSON(priced(invalid)), "\(invalid)")
     }
     #expect(Fixture.problem(priced("\"150.25\""))?.hasPrefix("'trades[0].price' should be") == true)
     for refused in ["-0.0", "1.5e3", "-2"] {
