@@ -47,8 +47,8 @@ extension CostBasis {
   /// `portfolio show` gives when every coin held has a close that day.
   ///
   /// Only the values follow the closes from day to day; a position's cost and profit are
-  /// rounded again, and the totals of them summed again, only on a day that changes them (a
-  /// trade, or a close with another number of decimals than the day before).
+  /// rounded again only on a day that changes them (a trade, or a close with another number of
+  /// decimals than the day before), and the totals then change by the difference.
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
