@@ -278,6 +278,35 @@ import Testing
     try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
   }
 
+  /// A day after one without a close is valued, and its costs shown, at its close's decimals
+  /// (four here, against the trades' two; a cost of two thirds of 30.10 shows the difference),
+  /// as on any other day: the gap leaves nothing behind.
+  @Test(arguments: CostMethod.allCases)
+  func theDayAfterAGapIsShownAtItsClosesDecimals(_ method: CostMethod) throws {
+    let directory = try TemporaryDirectory()
+    let tracker = try Self.tracker(
+      in: directory, today: "2024-01-31",
+      closes: [
+        (
+          Self.aaa,
+          [
+            ("2024-01-01", "10.1234"), ("2024-01-02", "10.2345"), ("2024-01-04", "10.3456"),
+            ("2024-01-05", "10.4567"),
+          ]
+        )
+      ],
+      trades: [
+        ("2024-01-01", .buy, Self.aaa, "3", "10.01", "0.07"),
+        ("2024-01-01", .sell, Self.aaa, "1", "11", "0"),
+      ])
+    let history = try Self.history(
+      of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-01-05"), method: method)
+    #expect(history.days.map(\.isPriced) == [true, true, false, true, true])
+    // Two thirds of 30.10, to the close's four decimals.
+    #expect(history.days[3].cost.price.text == "20.0667")
+    try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
+  }
+
   @Test func datesAreCheckedAsPricesChecksThem() throws {
     let directory = try TemporaryDirectory()
     let tracker = try Self.tracker(in: directory)

@@ -182,6 +182,9 @@ struct HistoryWalk {
       guard let close else {
         gaps.add(day, of: positions[index].coin)
         isPriced = false
+        // Its costs are now shown at its money's decimals: the next close, whatever its
+        // decimals, must show them again at its own.
+        slots[index].lastCloseScale = CompactClose.wide
         continue
       }
       // `ValuedAmounts.value` in integers: the product of the units, padded or rounded to
