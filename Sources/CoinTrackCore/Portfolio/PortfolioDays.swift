@@ -38,8 +38,6 @@ public struct PortfolioDays: RandomAccessCollection, Sendable {
 
   /// The amounts of a row, in the order of `units`.
   private static let amounts = 5
-  /// The decimals of every percentage.
-  private static let percentScale = 2
 
   init(first: Day, capacity: Int, currency: String) {
     self.first = first
@@ -123,7 +121,7 @@ public struct PortfolioDays: RandomAccessCollection, Sendable {
     if cost != 0 {
       guard
         let quotient = FixedPoint.quotient(
-          Int128(unrealised) * 100, Int128(cost), exponent: Self.percentScale
+          Int128(unrealised) * 100, Int128(cost), exponent: Position.percentScale
         ).flatMap(Int64.init(exactly:))
       else { return false }
       percent = quotient
@@ -182,7 +180,7 @@ public struct PortfolioDays: RandomAccessCollection, Sendable {
     _ place: Int, at index: Int, _ field: (PortfolioDay) -> ShownDecimal?
   ) -> ShownDecimal? {
     if marks[index].contains(.wide) { return field(wideRows[index]!) }
-    let scale = place == 3 ? Self.percentScale : Int(scales[index])
+    let scale = place == 3 ? Position.percentScale : Int(scales[index])
     return ShownDecimal(
       ExactDecimal(compactUnits: units[index * Self.amounts + place], scale: scale))
   }

@@ -75,9 +75,12 @@ extension Position {
     return ExactDecimal(compactUnits: units, scale: scale).price
   }
 
-  /// `part` as a percentage of `whole`, to two decimals; nil when `whole` is 0.
+  /// The decimals of a percentage.
+  static let percentScale = 2
+
+  /// `part` as a percentage of `whole`, to `percentScale` decimals; nil when `whole` is 0.
   static func percent(_ part: ExactDecimal, of whole: ExactDecimal) -> ExactDecimal? {
-    (part.multiplied(by: 100)).divided(by: whole, scale: 2)
+    (part.multiplied(by: 100)).divided(by: whole, scale: percentScale)
   }
 }
 
