@@ -30,7 +30,7 @@ let package = Package(
     // Core too, to feed the accounting tools directives for symbols the snapshot lacks.
     .testTarget(
       name: "CoinTrackProcessTests",
-      dependencies: ["cointrack", "CoinTrackCore", "CoinTrackTestSupport"]),
+      dependencies: ["cointrack", "CoinTrackCore", "CoinTrackTestSupport"], exclude: ["Corpus"]),
     // What several test targets share: a scripted HTTP server standing in for the price APIs.
     .target(
       name: "CoinTrackTestSupport", path: "Tests/CoinTrackTestSupport", exclude: ["Fixtures"]),
