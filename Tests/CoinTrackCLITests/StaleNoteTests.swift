@@ -48,7 +48,7 @@ private struct EndingSource: OfflinePriceData {
     }
     let stale = try tracker.staleOfflinePrices(
       of: coins, latest: try tracker.latestPrices(of: coins))
-    return stale.isEmpty ? nil : ErrorFunnel.staleNote(stale, today: Self.today)
+    return stale.isEmpty ? nil : CoinsListCommand.staleNote(stale, today: Self.today)
   }
 
   private func day(_ offset: Int) -> Day { Self.today.adding(days: offset) }

@@ -184,7 +184,7 @@ enum ErrorFunnel {
       let ended =
         source == SnapshotPriceSource.sourceName && held.map { requested.first > $0.last } == true
       return "no \(symbol) price \(span): the \(source) source \(heldText)"
-        + (ended ? dataEndHint(symbol: rawSymbol) : ".")
+        + (ended ? "; " + SyncHint.text(symbol: rawSymbol) : ".")
     case .invalidUsername(let input, let problem):
       let reason: String
       switch problem {

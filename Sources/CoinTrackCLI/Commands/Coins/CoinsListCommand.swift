@@ -36,7 +36,33 @@ struct CoinsListCommand: SettingsFreeCommand {
     return .records(
       RecordOutput(
         .coinListings(coins, latestPrices: latestPrices),
-        notes: stale.isEmpty ? [] : [ErrorFunnel.staleNote(stale, today: today)],
+        notes: stale.isEmpty ? [] : [Self.staleNote(stale, today: today)],
         openDays: latestPrices.rows.filter { !$0.isClosed }.map(\.day)))
+  }
+
+  /// Most symbols one group of the stale note names before "and N more".
+  static let staleSymbolsShown = 5
+  /// Most days the stale note names before counting the other coins.
+  static let staleDaysShown = 3
+
+  /// The note printed when offline prices end before yesterday: the coins and the day their
+  /// prices end (the oldest days first), how long ago that is, and how to update.
+  static func staleNote(_ groups: [StaleOfflinePrices], today: Day) -> String {
+    var parts = groups.prefix(staleDaysShown).enumerated().map { index, group in
+      let symbols = group.symbols.prefix(staleSymbolsShown).map(ErrorFunnel.shown)
+      let more = group.symbols.count - symbols.count
+      let named =
+        more > 0
+        ? symbols.joined(separator: ", ") + " and \(more) more"
+        : ErrorFunnel.listing(symbols, conjunction: "and")
+      let ago = today.daysSince1970 - group.day.daysSince1970
+      return (index == 0 ? "the offline prices of \(named) end" : "of \(named)")
+        + " on \(group.day) (\(ago) days ago)"
+    }
+    let others = groups.dropFirst(staleDaysShown).reduce(0) { $0 + $1.symbols.count }
+    if others > 0 {
+      parts.append("of \(others) more \(others == 1 ? "coin" : "coins") on later days")
+    }
+    return "note: " + ErrorFunnel.listing(parts, conjunction: "and") + "; " + SyncHint.text()
   }
 }

@@ -88,7 +88,7 @@ struct PricesCommand: LeafCommand {
     var notes: [String] = []
     if let lastDay = history.offlineDataEnd {
       notes.append(
-        ErrorFunnel.dataEndNote(
+        Self.dataEndNote(
           missingDays: history.missingDays, of: history.rows.count, symbol: first.symbol,
           lastDay: lastDay))
     } else if history.missingDays > 0 {
@@ -107,5 +107,12 @@ struct PricesCommand: LeafCommand {
       RecordOutput(
         records, dailyPrices: history.rows, wantsChart: wantsChart, notes: notes,
         openDays: history.openDays))
+  }
+
+  /// The note printed when some days of the range lie after the offline data.
+  static func dataEndNote(missingDays: Int, of days: Int, symbol: String, lastDay: Day) -> String {
+    let shown = ErrorFunnel.shown(symbol)
+    return "note: \(missingDays) of \(days) days have no \(shown) price in the offline source, "
+      + "which holds \(shown) up to \(lastDay); " + SyncHint.text(symbol: symbol)
   }
 }
