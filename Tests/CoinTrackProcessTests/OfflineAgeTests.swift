@@ -75,7 +75,8 @@ func expectRun(
     let sandbox = try Sandbox()
     let today = ["COINTRACK_TODAY": "2026-11-22"]
     expectRun(
-      try sandbox.run(["prices", "btc"], environment: today), status: 66, output: "",
+      try sandbox.run(["prices", "btc", "--to", "today"], environment: today), status: 66,
+      output: "",
       error: "cointrack: no BTC price on 2026-11-22: the offline source holds BTC from 2017-08-17 "
         + "to 2026-05-20; " + hint("cointrack sync BTC"))
     expectRun(

@@ -127,7 +127,8 @@ import Testing
 
   @Test func aRangeAfterTheDataNamesTheRangeHeld() throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["prices", "BTC"], environment: ["COINTRACK_TODAY": "2026-11-21"])
+    let result = try sandbox.run(
+      ["prices", "BTC", "--to", "today"], environment: ["COINTRACK_TODAY": "2026-11-21"])
     #expect(result.status == 66)
     #expect(
       result.standardError

@@ -71,13 +71,4 @@ extension Tracker {
     }
     return groups.sorted { $0.day < $1.day }
   }
-
-  /// The last day the offline source holds for `coin` when `range` runs past it; nil for a live
-  /// source, and for a range within the data.
-  func offlineDataEnd(of coin: Coin, before range: DayRange) throws -> Day? {
-    guard let offline = source.offlineData,
-      let lastDay = try offline.offlineLastDay(of: coin), lastDay < range.last
-    else { return nil }
-    return lastDay
-  }
 }

@@ -80,8 +80,9 @@ public struct Tracker: Sendable {
   public struct PriceHistory: Sendable {
     /// One row per day of the requested range, made as they are read where the source can.
     public var rows: PriceRows
-    /// The last day the offline source holds for the coin when the range runs past it; nil
-    /// for a live source, and for a range within the data.
+    /// The last day the offline source holds for the coin when a sync could add days the
+    /// range asks for: it ends before yesterday and before the range's end (today when the
+    /// end was not given). Nil for a live source.
     public var offlineDataEnd: Day?
     /// How many of the rows have no price.
     public var missingDays: Int { rows.daysWithoutPrice }
@@ -92,22 +93,39 @@ public struct Tracker: Sendable {
     }
   }
 
-  /// One row per day from `from` to `to`; `fromInput` and `toInput` are what the user typed, for
-  /// the messages.
-  public func prices(coin input: String, from: DatedInput, to: DatedInput) throws -> PriceHistory {
-    for date in [from, to] where date.day > today {
+  /// One row per day from `from` to `to`, as the user typed them (for the messages).
+  ///
+  /// Without `to` the range ends on the latest day the source has a price for on or before
+  /// today: the last day the offline source holds (or `from`, when that is later), today for a
+  /// live source. Without `from` it starts on its last day.
+  public func prices(coin input: String, from: DatedInput?, to: DatedInput?) throws
+    -> PriceHistory
+  {
+    for date in [from, to].compactMap(\.self) where date.day > today {
       throw TrackerError.dateAfterToday(input: date.input, day: date.day, today: today)
     }
-    guard let range = DayRange(from: from.day, to: to.day) else {
+    if let from, let to, from.day > to.day {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
     let coin = try source.resolveCoin(input)
+    let offline = source.offlineData
+    var last = to?.day ?? today
+    if to == nil, offline != nil,
+      let latest = try source.latestPrices(of: [coin], onOrBefore: today)[0]?.day
+    {
+      last = max(latest, from?.day ?? latest)
+    }
+    guard let range = DayRange(from: from?.day ?? last, to: last) else {
+      throw TrackerError.rangeStartsAfterEnd(from: from?.day ?? last, to: last)
+    }
     let rows = try source.dailyPriceRows(of: coin, in: range)
-    // When the range's last day has a price the data reaches it: no need to look how far.
-    return PriceHistory(
-      rows: rows,
-      offlineDataEnd: rows.price(at: rows.count - 1) == nil
-        ? try offlineDataEnd(of: coin, before: range) : nil)
+    var dataEnd: Day?
+    if let offline, let lastDay = try offline.offlineLastDay(of: coin),
+      lastDay < today.adding(days: -1), lastDay < (to?.day ?? today)
+    {
+      dataEnd = lastDay
+    }
+    return PriceHistory(rows: rows, offlineDataEnd: dataEnd)
   }
 
   /// The stored profile (the default one before the first save).

@@ -7,7 +7,9 @@ struct PortfolioHistoryCommand: LeafCommand {
     "from", value: "DATE", summary: "The first day: YYYY-MM-DD, 'today' or 'yesterday'.",
     default: "the first trade's day", completion: .date)
   /// The last day, as `prices` takes it.
-  static let toOption = PricesCommand.toOption
+  static let toOption = OptionSpec(
+    "to", value: "DATE", summary: "The last day: YYYY-MM-DD, 'today' or 'yesterday'.",
+    default: "today", completion: .date)
 
   static let spec = CommandSpec(
     "history", summary: "Show the portfolio's value, cost and profit day by day.",

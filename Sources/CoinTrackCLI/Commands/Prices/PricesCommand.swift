@@ -9,7 +9,8 @@ struct PricesCommand: LeafCommand {
     default: "the --to day", completion: .date)
   static let toOption = OptionSpec(
     "to", value: "DATE", summary: "The last day: YYYY-MM-DD, 'today' or 'yesterday'.",
-    default: "today", completion: .date)
+    default: "the latest day with a price (offline: the last day the data holds)",
+    completion: .date)
   static let statsOption = OptionSpec(
     "stats",
     summary: "Print one row of statistics of the range instead of a row per day.",
@@ -24,8 +25,10 @@ struct PricesCommand: LeafCommand {
     "prices", summary: "Show a coin's daily prices between two dates.",
     discussion: """
       One row per calendar day from --from to --to, inclusive, with that day's close (the close \
-      of the UTC day). A day the data lacks still gets its row, with no price, and a note on \
-      stderr counts such days. Works for any coin of the catalogue, tracked or not.
+      of the UTC day). Without dates, one row: the latest price on or before today, the one \
+      'coins list' shows. A day the data lacks still gets its row, with no price, and a note on \
+      stderr counts such days; when the offline data ends before yesterday, a note says how to \
+      bring it up to date. Works for any coin of the catalogue, tracked or not.
 
       With --stats, one row instead: the first and last day with a price and those prices, the \
       lowest and highest price with their days (the first such day on a tie), the mean of the \
@@ -60,8 +63,8 @@ struct PricesCommand: LeafCommand {
   let coin: String
   /// What the tracker counts as today: no day after it may be asked for.
   let today: Day
-  let from: DatedInput
-  let to: DatedInput
+  let from: DatedInput?
+  let to: DatedInput?
   let wantsStatistics: Bool
   let wantsChart: Bool
 
@@ -72,10 +75,9 @@ struct PricesCommand: LeafCommand {
     let date = { (input: String, option: OptionSpec) throws(UsageError) in
       try DateOptions.date(input, origin: option.flag, today: today, at: command.path)
     }
-    let to = try date(command.value(of: Self.toOption) ?? "today", Self.toOption)
     self.today = today
-    self.to = to
-    from = try command.value(of: Self.fromOption).map { try date($0, Self.fromOption) } ?? to
+    to = try command.value(of: Self.toOption).map { try date($0, Self.toOption) }
+    from = try command.value(of: Self.fromOption).map { try date($0, Self.fromOption) }
     wantsStatistics = command.contains(Self.statsOption)
     wantsChart = command.contains(Self.chartOption)
   }
@@ -90,7 +92,7 @@ struct PricesCommand: LeafCommand {
       notes.append(
         Self.dataEndNote(
           missingDays: history.missingDays, of: history.rows.count, symbol: first.symbol,
-          lastDay: lastDay))
+          lastDay: lastDay, today: today))
     } else if history.missingDays > 0 {
       notes.append(
         "note: \(history.missingDays) of \(history.rows.count) days have no \(first.symbol) "
@@ -109,10 +111,18 @@ struct PricesCommand: LeafCommand {
         openDays: history.openDays))
   }
 
-  /// The note printed when some days of the range lie after the offline data.
-  static func dataEndNote(missingDays: Int, of days: Int, symbol: String, lastDay: Day) -> String {
+  /// The note printed when the offline data ends before yesterday and the range asks for days
+  /// after it: how many of its days have no price (when some lack one) and how to get them.
+  static func dataEndNote(missingDays: Int, of days: Int, symbol: String, lastDay: Day, today: Day)
+    -> String
+  {
     let shown = ErrorFunnel.shown(symbol)
+    let ago = today.daysSince1970 - lastDay.daysSince1970
+    let hint = SyncHint.text(symbol: symbol)
+    guard missingDays > 0 else {
+      return "note: the offline source holds \(shown) up to \(lastDay) (\(ago) days ago); " + hint
+    }
     return "note: \(missingDays) of \(days) days have no \(shown) price in the offline source, "
-      + "which holds \(shown) up to \(lastDay); " + SyncHint.text(symbol: symbol)
+      + "which holds \(shown) up to \(lastDay); " + hint
   }
 }
