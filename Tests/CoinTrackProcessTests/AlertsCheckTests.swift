@@ -94,13 +94,12 @@ import Testing
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(
       at: sandbox.home.appendingPathComponent(".cache"), withIntermediateDirectories: true)
-    let mail = bin.appendingPathComponent("mail")
     let mailLog = sandbox.root.appendingPathComponent("mail.log")
-    try #"""
-    #!/bin/sh
-    { printf '%s|' "$@"; printf '\n'; cat; } > "$MAIL_LOG"
-    """#.write(to: mail, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: mail.path)
+    try Sandbox.installScript(
+      #"""
+      #!/bin/sh
+      { printf '%s|' "$@"; printf '\n'; cat; } > "$MAIL_LOG"
+      """#, at: bin.appendingPathComponent("mail"))
     var environment = sandbox.environment
     environment["PATH"] = [
       bin.path, Sandbox.binary.deletingLastPathComponent().path, "/usr/bin:/bin",

@@ -44,14 +44,12 @@ import Testing
       api = try FakePriceAPI(SyncTests.closes.keys.map { SyncTests.route($0) })
       let bin = sandbox.home.appendingPathComponent(".local/bin")
       try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-      try FileManager.default.copyItem(
-        at: Sandbox.binary, to: bin.appendingPathComponent("cointrack"))
-      let mail = bin.appendingPathComponent("mail")
-      try #"""
-      #!/bin/sh
-      { printf '%s|' "$@"; printf '\n'; cat; printf '=====\n'; } >> "$HOME/mail.log"
-      """#.write(to: mail, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: mail.path)
+      try Sandbox.installBinary(at: bin.appendingPathComponent("cointrack"))
+      try Sandbox.installScript(
+        #"""
+        #!/bin/sh
+        { printf '%s|' "$@"; printf '\n'; cat; printf '=====\n'; } >> "$HOME/mail.log"
+        """#, at: bin.appendingPathComponent("mail"))
     }
 
     /// Runs `job` as cron would: only HOME and cron's PATH, and the two variables a test needs

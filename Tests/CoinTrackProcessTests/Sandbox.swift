@@ -76,6 +76,34 @@ final class Sandbox: @unchecked Sendable {
     try SpawnedProcess(executable, arguments, environment: environment).finish()
   }
 
+  /// Copies the built binary to `destination` (creating its folder) with `/bin/cp`, never in
+  /// this process: a file this process held open for writing would be inherited by every
+  /// child another test spawns meanwhile, and executing it would then fail with "Text file
+  /// busy" (ETXTBSY) for as long as such a child lives.
+  static func installBinary(at destination: URL) throws {
+    try FileManager.default.createDirectory(
+      at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let copy = try run(
+      URL(fileURLWithPath: "/bin/cp"), [binary.path, destination.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    guard copy.status == 0 else { throw InstallFailed(message: copy.standardError) }
+  }
+
+  /// Writes `script` as an executable file at `destination` from a child shell, for the same
+  /// reason as `installBinary`.
+  static func installScript(_ script: String, at destination: URL) throws {
+    let write = try run(
+      URL(fileURLWithPath: "/bin/sh"),
+      ["-c", #"printf '%s\n' "$1" > "$2" && chmod 755 "$2""#, "sh", script, destination.path],
+      environment: ["PATH": "/usr/bin:/bin"])
+    guard write.status == 0 else { throw InstallFailed(message: write.standardError) }
+  }
+
+  /// `cp` or `sh` could not write the file.
+  struct InstallFailed: Error {
+    let message: String
+  }
+
   /// Writes `text` as the state file, creating its directory.
   func writeState(_ text: String) throws {
     try writeState(Data(text.utf8))

@@ -71,9 +71,7 @@ import Testing
   @Test func theBinaryWorksCopiedAloneElsewhere() throws {
     let sandbox = try Sandbox()
     let lonely = sandbox.root.appendingPathComponent("elsewhere/cointrack")
-    try FileManager.default.createDirectory(
-      at: lonely.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(at: Sandbox.binary, to: lonely)
+    try Sandbox.installBinary(at: lonely)
     let result = try Sandbox.run(
       lonely, ["prices", "ETH", "--from", "2024-01-01", "--to", "2024-01-01", "--format", "csv"],
       environment: sandbox.environment)
