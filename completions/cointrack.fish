@@ -65,8 +65,8 @@ function __cointrack_at
     end
 end
 
-# Prints the words of the list $argv[1] that 'cointrack __complete' prints,
-# each with its description after a tab. fish matches them whatever the case typed.
+# Prints the words of the list $argv[1] that 'cointrack __complete'
+# prints, each with its description after a tab. fish matches them whatever the case typed.
 function __cointrack_ask
     set -l program (commandline -opc)[1]
     command $program __complete $argv[1]-described 2>/dev/null
@@ -76,6 +76,8 @@ end
 # the fields typed before the last comma, which are not offered again.
 function __cointrack_fields
     __cointrack_parse
+    set -l given (string split , -- (string replace -r -- '^--fields=' '' (commandline -ct)))
+    set -e given[-1]
     set -l fields
     switch "$__cointrack_path"
         case 'coins list'
@@ -119,8 +121,6 @@ function __cointrack_fields
         case 'portfolio import'
             set fields id date side symbol coin_id quantity price fee currency
     end
-    set -l given (string split , -- (string replace -r -- '^--fields=' '' (commandline -ct)))
-    set -e given[-1]
     for field in $fields
         contains -- $field $given; or string join , -- $given $field
     end

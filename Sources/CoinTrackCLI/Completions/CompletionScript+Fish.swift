@@ -68,8 +68,8 @@ extension CompletionScript {
           end
       end
 
-      # Prints the words of the list $argv[1] that '\(program) \(CandidateList.hiddenCommand)' prints,
-      # each with its description after a tab. fish matches them whatever the case typed.
+      # Prints the words of the list $argv[1] that '\(program) \(CandidateList.hiddenCommand)'
+      # prints, each with its description after a tab. fish matches them whatever the case typed.
       function __\(program)_ask
           set -l program (commandline -opc)[1]
           command $program \(CandidateList.hiddenCommand) $argv[1]\(CandidateList.describedSuffix) 2>/dev/null
@@ -79,6 +79,8 @@ extension CompletionScript {
       # the fields typed before the last comma, which are not offered again.
       function __\(program)_fields
           __\(program)_parse
+          set -l given (string split , -- (string replace -r -- '^\(OutputSettings.fieldsOption.flag)=' '' (commandline -ct)))
+          set -e given[-1]
           set -l fields
           switch "$__\(program)_path"
 
@@ -94,8 +96,6 @@ extension CompletionScript {
     }
     script += """
           end
-          set -l given (string split , -- (string replace -r -- '^\(OutputSettings.fieldsOption.flag)=' '' (commandline -ct)))
-          set -e given[-1]
           for field in $fields
               contains -- $field $given; or string join , -- $given $field
           end
