@@ -36,10 +36,12 @@ _cointrack_options() {
     esac
 }
 
-# Sets REPLY to the values of an option.
+# Sets REPLY to the values of option $1 at the command path $2; the options given
+# follow. Sets kind to 'list' for a comma-separated list.
 _cointrack_values() {
     case $1 in
         --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;
+        --fields) _cointrack_fields "${@:2}"; kind=list ;;
         --today) REPLY='today yesterday' ;;
         --source) REPLY='offline coingecko binance twelvedata' ;;
         --from) REPLY='today yesterday' ;;
@@ -50,33 +52,90 @@ _cointrack_values() {
     esac
 }
 
+# Sets REPLY to the fields of what the command path $1 prints; the options given follow,
+# as one such as --stats makes it print other records.
+_cointrack_fields() {
+    local path=$1
+    shift
+    case $path in
+        'coins list' )
+            REPLY='id symbol name price date currency source closed coin_id' ;;
+        'coins add' )
+            REPLY='id symbol name coin_id' ;;
+        'coins remove' )
+            REPLY='id symbol name coin_id' ;;
+        'coins available' )
+            REPLY='symbol name first_date last_date' ;;
+        'prices' )
+            REPLY='date symbol price currency source closed'
+            [[ " $* " != *' --stats '* ]] || REPLY='symbol currency source first_date last_date first_price last_price min_price min_date max_price max_date mean_price change change_percent days_with_data days_without_data' ;;
+        'sync' )
+            REPLY='symbol coin_id source first_added last_added days_added status' ;;
+        'profile show' )
+            REPLY='username source currency' ;;
+        'profile set' )
+            REPLY='username source currency' ;;
+        'alerts add' )
+            REPLY='id symbol condition threshold days currency fired_on coin_id' ;;
+        'alerts list' )
+            REPLY='id symbol condition threshold days currency fired_on coin_id' ;;
+        'alerts remove' )
+            REPLY='id symbol condition threshold days currency fired_on coin_id' ;;
+        'alerts check' )
+            REPLY='id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id' ;;
+        'portfolio buy' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio sell' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio trades' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio remove' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio show' )
+            REPLY='symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id' ;;
+        'portfolio history' )
+            REPLY='date value cost unrealised unrealised_percent realised currency coins priced' ;;
+        'portfolio import' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        *) REPLY='' ;;
+    esac
+}
+
 # Sets REPLY to the values of positional argument number $2 (from 0) of the command path
-# $1; the arguments before it follow. Coin symbols come from the program being completed.
+# $1; the arguments before it follow. Coin symbols and alert ids come from the program
+# being completed, and match whatever the case typed (kind 'nocase'); kind 'files' asks
+# for file names instead.
 _cointrack_arguments() {
     local path=$1 index=$2
     shift 2
     REPLY=''
     case $path in
         'coins add' )
-            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
             fi ;;
         'coins remove' )
-            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null) kind=nocase
             fi ;;
         'prices' )
-            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
             fi ;;
         'sync' )
-            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null)
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete tracked 2>/dev/null) kind=nocase
             fi ;;
         'alerts add' )
-            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
+            fi ;;
+        'alerts remove' )
+            if ((index >= 0)); then REPLY=$("$_cointrack_program" __complete alerts 2>/dev/null) kind=nocase
             fi ;;
         'portfolio buy' )
-            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
             fi ;;
         'portfolio sell' )
-            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null)
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
+            fi ;;
+        'portfolio import' )
+            if ((index == 0)); then kind=files
             fi ;;
         'help' )
             if ((index >= 0)); then _cointrack_subcommands "$*"
@@ -89,9 +148,9 @@ _cointrack_arguments() {
 }
 
 _cointrack() {
-    local cur=${COMP_WORDS[COMP_CWORD]} path='' word value_of='' prefix='' i
+    local cur=${COMP_WORDS[COMP_CWORD]} path='' word value_of='' prefix='' kind='' i
     local _cointrack_program=${COMP_WORDS[0]}
-    local -a positionals=()
+    local -a positionals=() options=()
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         if [[ -n $value_of ]]; then
@@ -101,7 +160,7 @@ _cointrack() {
         fi
         case $word in
             --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--method|--assets-account|--cash-account|--fees-account|--income-account) value_of=$word; continue ;;
-            -*) continue ;;
+            -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then
             _cointrack_subcommands "$path"
@@ -122,20 +181,45 @@ _cointrack() {
     fi
     REPLY=''
     if [[ -n $value_of ]]; then
-        _cointrack_values "$value_of"
+        _cointrack_values "$value_of" "$path" "${options[@]}"
     elif [[ $cur == -* ]]; then
         _cointrack_options "$path"
     else
         ((${#positionals[@]} > 0)) || _cointrack_subcommands "$path"
         [[ -n $REPLY ]] || _cointrack_arguments "$path" ${#positionals[@]} "${positionals[@]}"
     fi
+    COMPREPLY=()
+    if [[ $kind == files ]]; then
+        # Readline quotes the names itself and marks directories with a slash; the word
+        # typed has its quoting undone in the simple cases (backslashes, an opening quote).
+        compopt -o filenames 2>/dev/null
+        cur=${cur//\\/}
+        cur=${cur#[\"\']}
+        mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+        return
+    fi
+    local given=,
+    if [[ $kind == list ]]; then
+        # Only what follows the last comma is completed; the words before it are kept and
+        # not offered again. No space follows, so that a comma can.
+        compopt -o nospace 2>/dev/null
+        if [[ $cur == *,* ]]; then
+            given+=${cur%,*},
+            prefix+=${cur%,*},
+            cur=${cur##*,}
+        fi
+    fi
     # The words are literal: matched by prefix here, as 'compgen -W' would expand $(...),
     # backticks and variables in them, and each offered shell-quoted, so that a word
     # holding shell syntax is inserted as text and never runs.
     local candidate quoted
-    COMPREPLY=()
     while IFS= read -r candidate; do
-        [[ -n $candidate && $candidate == "$cur"* ]] || continue
+        [[ -n $candidate && $given != *",$candidate,"* ]] || continue
+        if [[ $kind == nocase ]]; then
+            [[ ${candidate,,} == "${cur,,}"* ]] || continue
+        else
+            [[ $candidate == "$cur"* ]] || continue
+        fi
         printf -v quoted '%q' "$candidate"
         COMPREPLY+=("$prefix$quoted")
     done <<< "${REPLY// /$'\n'}"

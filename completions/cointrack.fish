@@ -19,10 +19,12 @@ function __cointrack_subcommands
     end
 end
 
-# Sets __cointrack_path and __cointrack_positionals from the words before the cursor.
+# Sets __cointrack_path, __cointrack_positionals and __cointrack_options from the words
+# before the cursor.
 function __cointrack_parse
     set -g __cointrack_path
     set -g __cointrack_positionals
+    set -g __cointrack_options
     set -l words (commandline -opc)
     set -e words[1]
     set -l value_of
@@ -36,6 +38,7 @@ function __cointrack_parse
                 set value_of $word
                 continue
             case '-*'
+                set -a __cointrack_options $word
                 continue
         end
         if test (count $__cointrack_positionals) -eq 0
@@ -62,10 +65,65 @@ function __cointrack_at
     end
 end
 
-# Prints the words that 'cointrack __complete $argv[1]' prints.
+# Prints the words of the list $argv[1] that 'cointrack __complete'
+# prints, each with its description after a tab. fish matches them whatever the case typed.
 function __cointrack_ask
     set -l program (commandline -opc)[1]
-    command $program __complete $argv[1] 2>/dev/null
+    command $program __complete $argv[1]-described 2>/dev/null
+end
+
+# Prints the fields of what the command at the cursor prints, each joined by commas to
+# the fields typed before the last comma, which are not offered again.
+function __cointrack_fields
+    __cointrack_parse
+    set -l given (string split , -- (string replace -r -- '^--fields=' '' (commandline -ct)))
+    set -e given[-1]
+    set -l fields
+    switch "$__cointrack_path"
+        case 'coins list'
+            set fields id symbol name price date currency source closed coin_id
+        case 'coins add'
+            set fields id symbol name coin_id
+        case 'coins remove'
+            set fields id symbol name coin_id
+        case 'coins available'
+            set fields symbol name first_date last_date
+        case 'prices'
+            set fields date symbol price currency source closed
+            contains -- --stats $__cointrack_options
+            and set fields symbol currency source first_date last_date first_price last_price min_price min_date max_price max_date mean_price change change_percent days_with_data days_without_data
+        case 'sync'
+            set fields symbol coin_id source first_added last_added days_added status
+        case 'profile show'
+            set fields username source currency
+        case 'profile set'
+            set fields username source currency
+        case 'alerts add'
+            set fields id symbol condition threshold days currency fired_on coin_id
+        case 'alerts list'
+            set fields id symbol condition threshold days currency fired_on coin_id
+        case 'alerts remove'
+            set fields id symbol condition threshold days currency fired_on coin_id
+        case 'alerts check'
+            set fields id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id
+        case 'portfolio buy'
+            set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio sell'
+            set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio trades'
+            set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio remove'
+            set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio show'
+            set fields symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id
+        case 'portfolio history'
+            set fields date value cost unrealised unrealised_percent realised currency coins priced
+        case 'portfolio import'
+            set fields id date side symbol coin_id quantity price fee currency
+    end
+    for field in $fields
+        contains -- $field $given; or string join , -- $given $field
+    end
 end
 
 # Prints what follows 'help' and the words after it: a topic, a command, its subcommands.
@@ -87,7 +145,7 @@ complete -c cointrack -n "__cointrack_at '' 0" -a portfolio -d 'Record trades, a
 complete -c cointrack -n "__cointrack_at '' 0" -a help -d 'Show help for a command or a topic.'
 complete -c cointrack -n "__cointrack_at '' 0" -a completion -d 'Print a shell completion script.'
 complete -c cointrack -l format -x -a 'table csv tsv json jsonl ledger hledger beancount' -d 'How to print the results; \'cointrack help formats\' shows each with a sample.'
-complete -c cointrack -l fields -x -d 'The fields to print, in this order, separated by commas; each command\'s help lists its fields.'
+complete -c cointrack -l fields -x -a '(__cointrack_fields)' -d 'The fields to print, in this order, separated by commas; each command\'s help lists its fields.'
 complete -c cointrack -l no-header -d 'Leave out the header line.'
 complete -c cointrack -l today -x -a 'today yesterday' -d 'What today is: YYYY-MM-DD, \'today\' or \'yesterday\'. No date after it may be asked for.'
 complete -c cointrack -s h -l help -d 'Show help for the command.'
@@ -154,6 +212,9 @@ complete -c cointrack -n "__cointrack_at 'alerts add'" -l currency -x -d 'The cu
 complete -c cointrack -n "__cointrack_at 'alerts add'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 complete -c cointrack -n "__cointrack_at 'alerts add' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
 
+# cointrack alerts remove
+complete -c cointrack -n "__cointrack_at 'alerts remove' 0+" -a '(__cointrack_ask alerts)' -d 'The id \'cointrack alerts list\' shows.'
+
 # cointrack alerts check
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l all -d 'Print every alert whose condition holds now, whatever fired before, and change nothing; exit 1 when one holds.'
 complete -c cointrack -n "__cointrack_at 'alerts check'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
@@ -208,6 +269,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio history'" -l cached-only -d 
 # cointrack portfolio import
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade file to read, or - for standard input.'
 
 # cointrack portfolio export
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'

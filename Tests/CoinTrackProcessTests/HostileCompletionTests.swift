@@ -56,15 +56,18 @@ import Testing
   func hostileCandidatesAreOfferedAsWordsAndRunNothing(_ shell: String) throws {
     let (sandbox, environment, directory) = try Self.prepare(fakeProgram: true)
     let words = Self.payloads(in: directory)
-    var cases: [ShellCompletionTests.Case] = [("cointrack coins remove ", words)]
+    var cases: [ShellCompletionTests.Case] = [
+      ("cointrack coins remove ", words), ("cointrack alerts remove ", words),
+    ]
     if shell == "bash" { cases.append(("cointrack coins remove $", [words[0], words[4]])) }
     try ShellCompletionTests.driveAndCheck(
       shell, cases, in: sandbox, environment: environment, quoted: Self.backslashQuoted)
     Self.expectNothingRan(in: directory, shell: shell)
   }
 
-  /// The real binary over a state whose tracked coin has a name made of shell syntax and a
-  /// symbol holding `$`: every shell offers the symbol as a word, and nothing runs.
+  /// The real binary over a state whose tracked coin, and the coin of its alert, has a name made
+  /// of shell syntax and a symbol holding `$`: every shell offers the symbol and the alert's id
+  /// as words, fish with the name and the alert's symbol as descriptions, and nothing runs.
   @Test func theRealBinaryOverAHostileTrackedCoinRunsNothingInAnyShell() throws {
     let (sandbox, environment, directory) = try Self.prepare(fakeProgram: false)
     let mark = directory.appendingPathComponent("mark").path
@@ -72,18 +75,30 @@ import Testing
     let name = "`true`; $(\(mark))"
     try sandbox.writeState(
       """
-      {"schema_version": 3, "profile": {"username": "a", "source": null, "currency": null},
+      {"schema_version": 5, "profile": {"username": "a", "source": null, "currency": null},
        "coins": [{"id": 7, "symbol": "$HOME", "name": "\(name)", "coingecko_id": "home-coin"}],
-       "next_id": 8, "revision": 1}
+       "next_id": 8, "revision": 1,
+       "alerts": [{"id": 4, "symbol": "$HOME", "name": "\(name)", "coingecko_id": "home-coin",
+         "condition": "above", "threshold": 5, "days": null, "currency": "USD", "fired_on": null}],
+       "next_alert_id": 5, "trades": [], "next_trade_id": 1}
       """)
     let listed = try sandbox.run(["coins", "list", "--format", "csv"])
     #expect(listed.status == 0, "\(listed.standardError)")
     #expect(listed.standardOutput.contains("7,$HOME,\(name),,,,,,home-coin\r\n"))
     for shell in ["bash", "zsh", "fish"] {
       try ShellCompletionTests.driveAndCheck(
-        shell, [("cointrack coins remove ", ["$HOME", "7", "@home-coin"])], in: sandbox,
-        environment: environment, quoted: Self.backslashQuoted)
+        shell,
+        [
+          ("cointrack coins remove ", ["$HOME", "7", "@home-coin"]),
+          ("cointrack alerts remove ", ["4"]),
+        ],
+        in: sandbox, environment: environment, quoted: Self.backslashQuoted)
     }
+    let fish = try ShellCompletionTests.driveFish(
+      [("cointrack coins remove ", []), ("cointrack alerts remove ", [])], in: sandbox,
+      environment: environment)
+    #expect(fish.standardOutput.contains("$HOME\t\(name)\n"), "\(fish.standardOutput)")
+    #expect(fish.standardOutput.contains("4\t$HOME above 5 USD\n"), "\(fish.standardOutput)")
     Self.expectNothingRan(in: directory, shell: "bash, zsh or fish")
   }
 }

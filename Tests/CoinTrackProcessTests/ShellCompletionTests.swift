@@ -32,6 +32,13 @@ import Testing
       ]
     ),
     ("cointrack coins remove @b", ["@binancecoin"]),
+    // Symbols are upper case; what is typed may be any case.
+    ("cointrack prices b", ["BCH", "BNB", "BTC"]),
+    ("cointrack coins remove s", ["SOL"]),
+    ("cointrack coins remove @B", ["@binancecoin"]),
+    // The sandbox added alerts 1, 2 and 3, and removed 2.
+    ("cointrack alerts remove ", ["1", "3"]),
+    ("cointrack alerts remove 1 ", ["1", "3"]),
     ("cointrack prices ", symbols),
     ("cointrack prices --format ", formats),
     ("cointrack prices --format=j", ["json", "jsonl"]),
@@ -46,12 +53,22 @@ import Testing
     ("cointrack --format csv coins r", ["remove"]),
   ]
 
-  /// A sandbox whose tracked coins are not the defaults, and the environment the shells get:
-  /// the binary's directory first on PATH, so that the scripts find `cointrack`.
+  /// A sandbox whose tracked coins are not the defaults, with alerts 1 and 3 and two trade
+  /// files in its root (where the shells run), and the environment the shells get: the
+  /// binary's directory first on PATH, so that the scripts find `cointrack`.
   static func prepare() throws -> (Sandbox, [String: String]) {
     let sandbox = try Sandbox()
     #expect(try sandbox.run(["coins", "add", "doge"]).status == 0)
     #expect(try sandbox.run(["coins", "remove", "btc"]).status == 0)
+    for condition in [
+      ["--above", "50000"], ["--below", "2"], ["--change", "-10", "--days", "7"],
+    ] {
+      #expect(try sandbox.run(["alerts", "add", "btc"] + condition).status == 0)
+    }
+    #expect(try sandbox.run(["alerts", "remove", "2"]).status == 0)
+    for name in ["trades.csv", "trades 2024.csv"] {
+      try "".write(to: sandbox.root.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
     var environment = sandbox.environment
     environment["PATH"] = Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"
     environment["XDG_CONFIG_HOME"] = sandbox.root.appendingPathComponent("config").path
@@ -89,6 +106,72 @@ import Testing
     try Self.driveAndCheck(shell, Self.cases, in: sandbox, environment: environment)
   }
 
+  /// `portfolio import FILE` completes the names of files.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completesFileNamesForImport(_ shell: String) throws {
+    let (sandbox, environment) = try Self.prepare()
+    // zsh offers a name quoted for the line; bash (told the words are file names) and fish
+    // quote it as they insert it.
+    let spaced = shell == "zsh" ? "trades\\ 2024.csv" : "trades 2024.csv"
+    try Self.driveAndCheck(
+      shell,
+      [
+        ("cointrack portfolio import tr", ["trades.csv", spaced]),
+        ("cointrack portfolio import trades.", ["trades.csv"]),
+      ], in: sandbox, environment: environment)
+  }
+
+  /// `--fields` completes the fields of the command at hand, and after a comma the fields not
+  /// yet given; zsh offers the word after the comma, bash and fish the whole value.
+  @Test(arguments: ["bash", "zsh", "fish"])
+  func completesFieldsAfterACommaPerCommand(_ shell: String) throws {
+    let (sandbox, environment) = try Self.prepare()
+    func after(_ given: String, _ fields: [String]) -> [String] {
+      shell == "zsh" ? fields : fields.map { given + $0 }
+    }
+    let alertFields = [
+      "id", "symbol", "condition", "threshold", "days", "currency", "fired_on", "coin_id",
+    ]
+    try Self.driveAndCheck(
+      shell,
+      [
+        ("cointrack alerts list --fields ", alertFields),
+        ("cointrack prices --fields s", ["symbol", "source"]),
+        (
+          "cointrack prices btc --fields symbol,",
+          after("symbol,", ["date", "price", "currency", "source", "closed"])
+        ),
+        ("cointrack prices --fields=date,s", after("date,", ["symbol", "source"])),
+        (
+          "cointrack prices --stats --fields symbol,m",
+          after("symbol,", ["min_price", "min_date", "max_price", "max_date", "mean_price"])
+        ),
+        (
+          "cointrack coins available --fields name,symbol,",
+          after("name,symbol,", ["first_date", "last_date"])
+        ),
+      ], in: sandbox, environment: environment)
+  }
+
+  /// fish shows each coin's own name beside it, and each alert's coin, condition and threshold.
+  @Test func fishDescribesEachCoinAndAlert() throws {
+    let (sandbox, environment) = try Self.prepare()
+    let output = try Self.driveFish(
+      [
+        ("cointrack prices b", []), ("cointrack coins remove ", []),
+        ("cointrack alerts remove ", []),
+      ],
+      in: sandbox, environment: environment)
+    #expect(output.status == 0, "\(output.standardError)")
+    let lines = Set(output.standardOutput.split(separator: "\n").map(String.init))
+    for line in [
+      "BCH\tBitcoin Cash", "BNB\tBNB", "BTC\tBitcoin", "DOGE\tDogecoin", "6\tDogecoin",
+      "@ethereum\tEthereum", "1\tBTC above 50000 USDT", "3\tBTC change -10% over 7 days",
+    ] {
+      #expect(lines.contains(line), "fish offers '\(line)'")
+    }
+  }
+
   /// Drives `shell` over `cases` and checks what it offers; a missing shell cancels the test.
   /// `quoted` turns an expected word into the form bash and zsh offer it in (fish prints words
   /// as they are and quotes them on insertion).
@@ -106,7 +189,7 @@ import Testing
         try driveZsh(offered, in: sandbox, environment: environment), shell: shell, cases: offered)
     default:
       check(
-        try driveFish(cases, environment: environment), shell: shell, cases: cases,
+        try driveFish(cases, in: sandbox, environment: environment), shell: shell, cases: cases,
         normalise: fishWord)
     }
   }
@@ -125,6 +208,7 @@ import Testing
         installHint: "apt-get install bash-completion")
     }
     var script = """
+      cd \(HostileCompletionTests.backslashQuoted(sandbox.root.path))
       source \(bashCompletion)
       source \(Self.completions.appendingPathComponent("cointrack.bash").path)
       function=$(complete -p cointrack | sed -E 's/.*-F ([^ ]+).*/\\1/')
@@ -157,8 +241,8 @@ import Testing
   }
 
   /// What zsh offers for `cases` (a missing zsh cancels the test): compinit with the script's
-  /// directory on fpath, driven through a pseudo-terminal (zpty) that types each line and a TAB;
-  /// a wrapper around compadd records what is offered.
+  /// directory on fpath, driven through a pseudo-terminal (zpty) that types each line and a TAB
+  /// in the sandbox's root; a wrapper around compadd records what is offered.
   static func driveZsh(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
     throws -> ProcessResult
   {
@@ -167,7 +251,9 @@ import Testing
     try Self.zshDriver.write(to: driver, atomically: true, encoding: .utf8)
     let output = sandbox.root.appendingPathComponent("offered.txt")
     let result = try ExternalTool.run(
-      zsh, ["-f", driver.path, Self.completions.path, output.path] + cases.map(\.line),
+      zsh,
+      ["-f", driver.path, Self.completions.path, output.path, sandbox.root.path]
+        + cases.map(\.line),
       environment: environment)
     let offered = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
     return ProcessResult(
@@ -175,10 +261,13 @@ import Testing
   }
 
   /// What fish offers for `cases` (a missing fish cancels the test): `complete -C LINE` with the
-  /// script sourced.
-  static func driveFish(_ cases: [Case], environment: [String: String]) throws -> ProcessResult {
+  /// script sourced, in the sandbox's root.
+  static func driveFish(_ cases: [Case], in sandbox: Sandbox, environment: [String: String])
+    throws -> ProcessResult
+  {
     let fish = try ExternalTool.require("fish", installHint: "apt-get install fish")
-    var script = "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"
+    var script = "cd \(HostileCompletionTests.backslashQuoted(sandbox.root.path))\n"
+    script += "source \(Self.completions.appendingPathComponent("cointrack.fish").path)\n"
     for (line, _) in cases {
       script += "echo '### \(line)'; complete -C '\(line)'\n"
     }
@@ -189,18 +278,20 @@ import Testing
   /// word.
   static func fishWord(_ line: String) -> String {
     let word = line.split(separator: "\t", maxSplits: 1).first.map(String.init) ?? line
-    return word.hasPrefix("--format=") ? String(word.dropFirst("--format=".count)) : word
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return word }
+    return String(word[word.index(after: equals)...])
   }
 
   /// Types each line and a TAB into an interactive zsh and appends what compsys offers to the
-  /// output file, after a `### LINE` header. Arguments: fpath directory, output file, lines.
+  /// output file, after a `### LINE` header. Arguments: fpath directory, output file, working
+  /// directory, lines.
   static let zshDriver = #"""
     zmodload zsh/zpty || exit 3
-    fpath_dir=$1 out=$2
-    shift 2
+    fpath_dir=$1 out=$2 directory=$3
+    shift 3
     : >| $out
     zpty z zsh -f -i
-    zpty -w z "PS1='' RPS1=''; fpath=(${(q)fpath_dir} \$fpath); __out=${(q)out}"
+    zpty -w z "PS1='' RPS1=''; cd ${(q)directory}; fpath=(${(q)fpath_dir} \$fpath); __out=${(q)out}"
     zpty -w z 'autoload -Uz compinit && compinit -u -D'
     # Every match compsys adds is also written to the output file; calls that only query
     # matches (-O, -A, -D) pass straight through.

@@ -13,6 +13,12 @@ enum CompletionKind: Hashable, Sendable {
   case catalogueCoin
   /// A command name or help topic.
   case commandOrTopic
+  /// A stored alert's id.
+  case alert
+  /// A file name.
+  case file
+  /// Fields of what the command prints, separated by commas.
+  case fields
 }
 
 /// One option, declared once for parsing, help, suggestions and completion.

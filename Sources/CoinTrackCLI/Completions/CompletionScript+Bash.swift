@@ -40,14 +40,19 @@ extension CompletionScript {
           esac
       }
 
-      # Sets REPLY to the values of an option.
+      # Sets REPLY to the values of option $1 at the command path $2; the options given
+      # follow. Sets kind to 'list' for a comma-separated list.
       _\(program)_values() {
           case $1 in
 
       """
     for option in valueOptions {
-      if let words = fixedWords(option.completion, allowed: option.allowedValues), !words.isEmpty {
-        let names = flags(of: option).joined(separator: "|")
+      let names = flags(of: option).joined(separator: "|")
+      if option.completion == .fields {
+        script += "        \(names)) _\(program)_fields \"${@:2}\"; kind=list ;;\n"
+      } else if let words = fixedWords(option.completion, allowed: option.allowedValues),
+        !words.isEmpty
+      {
         script += "        \(names)) REPLY='\(words.joined(separator: " "))' ;;\n"
       }
     }
@@ -56,8 +61,31 @@ extension CompletionScript {
           esac
       }
 
+      # Sets REPLY to the fields of what the command path $1 prints; the options given follow,
+      # as one such as --stats makes it print other records.
+      _\(program)_fields() {
+          local path=$1
+          shift
+          case $path in
+
+      """
+    for choice in fieldChoices {
+      script += "        \(singleQuoted(choice.words)) )\n            REPLY='\(choice.fields)'"
+      for (flags, fields) in choice.alternatives {
+        let given = flags.map { "\" $* \" != *' \($0) '*" }.joined(separator: " && ")
+        script += "\n            [[ \(given) ]] || REPLY='\(fields)'"
+      }
+      script += " ;;\n"
+    }
+    script += """
+              *) REPLY='' ;;
+          esac
+      }
+
       # Sets REPLY to the values of positional argument number $2 (from 0) of the command path
-      # $1; the arguments before it follow. Coin symbols come from the program being completed.
+      # $1; the arguments before it follow. Coin symbols and alert ids come from the program
+      # being completed, and match whatever the case typed (kind 'nocase'); kind 'files' asks
+      # for file names instead.
       _\(program)_arguments() {
           local path=$1 index=$2
           shift 2
@@ -83,9 +111,9 @@ extension CompletionScript {
       }
 
       _\(program)() {
-          local cur=${COMP_WORDS[COMP_CWORD]} path='' word value_of='' prefix='' i
+          local cur=${COMP_WORDS[COMP_CWORD]} path='' word value_of='' prefix='' kind='' i
           local _\(program)_program=${COMP_WORDS[0]}
-          local -a positionals=()
+          local -a positionals=() options=()
           for ((i = 1; i < COMP_CWORD; i++)); do
               word=${COMP_WORDS[i]}
               if [[ -n $value_of ]]; then
@@ -95,7 +123,7 @@ extension CompletionScript {
               fi
               case $word in
                   \(valueFlags)) value_of=$word; continue ;;
-                  -*) continue ;;
+                  -*) options+=("$word"); continue ;;
               esac
               if ((${#positionals[@]} == 0)); then
                   _\(program)_subcommands "$path"
@@ -116,20 +144,45 @@ extension CompletionScript {
           fi
           REPLY=''
           if [[ -n $value_of ]]; then
-              _\(program)_values "$value_of"
+              _\(program)_values "$value_of" "$path" "${options[@]}"
           elif [[ $cur == -* ]]; then
               _\(program)_options "$path"
           else
               ((${#positionals[@]} > 0)) || _\(program)_subcommands "$path"
               [[ -n $REPLY ]] || _\(program)_arguments "$path" ${#positionals[@]} "${positionals[@]}"
           fi
+          COMPREPLY=()
+          if [[ $kind == files ]]; then
+              # Readline quotes the names itself and marks directories with a slash; the word
+              # typed has its quoting undone in the simple cases (backslashes, an opening quote).
+              compopt -o filenames 2>/dev/null
+              cur=${cur//\\\\/}
+              cur=${cur#[\\"\\']}
+              mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+              return
+          fi
+          local given=,
+          if [[ $kind == list ]]; then
+              # Only what follows the last comma is completed; the words before it are kept and
+              # not offered again. No space follows, so that a comma can.
+              compopt -o nospace 2>/dev/null
+              if [[ $cur == *,* ]]; then
+                  given+=${cur%,*},
+                  prefix+=${cur%,*},
+                  cur=${cur##*,}
+              fi
+          fi
           # The words are literal: matched by prefix here, as 'compgen -W' would expand $(...),
           # backticks and variables in them, and each offered shell-quoted, so that a word
           # holding shell syntax is inserted as text and never runs.
           local candidate quoted
-          COMPREPLY=()
           while IFS= read -r candidate; do
-              [[ -n $candidate && $candidate == "$cur"* ]] || continue
+              [[ -n $candidate && $given != *",$candidate,"* ]] || continue
+              if [[ $kind == nocase ]]; then
+                  [[ ${candidate,,} == "${cur,,}"* ]] || continue
+              else
+                  [[ $candidate == "$cur"* ]] || continue
+              fi
               printf -v quoted '%q' "$candidate"
               COMPREPLY+=("$prefix$quoted")
           done <<< "${REPLY// /$'\\n'}"
@@ -147,8 +200,9 @@ extension CompletionScript {
     let program = CommandTable.programName
     if let list = candidateList(argument.completion) {
       return "REPLY=$(\"$_\(program)_program\" \(CandidateList.hiddenCommand) \(list.rawValue) "
-        + "2>/dev/null)"
+        + "2>/dev/null) kind=nocase"
     }
+    if argument.completion == .file { return "kind=files" }
     if argument.completion == .commandOrTopic {
       // The arguments so far name a command; its subcommands come next, or a topic first.
       return "_\(program)_subcommands \"$*\"\n"

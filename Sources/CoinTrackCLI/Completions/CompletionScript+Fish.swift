@@ -22,10 +22,12 @@ extension CompletionScript {
           end
       end
 
-      # Sets __\(program)_path and __\(program)_positionals from the words before the cursor.
+      # Sets __\(program)_path, __\(program)_positionals and __\(program)_options from the words
+      # before the cursor.
       function __\(program)_parse
           set -g __\(program)_path
           set -g __\(program)_positionals
+          set -g __\(program)_options
           set -l words (commandline -opc)
           set -e words[1]
           set -l value_of
@@ -39,6 +41,7 @@ extension CompletionScript {
                       set value_of $word
                       continue
                   case '-*'
+                      set -a __\(program)_options $word
                       continue
               end
               if test (count $__\(program)_positionals) -eq 0
@@ -65,10 +68,37 @@ extension CompletionScript {
           end
       end
 
-      # Prints the words that '\(program) \(CandidateList.hiddenCommand) $argv[1]' prints.
+      # Prints the words of the list $argv[1] that '\(program) \(CandidateList.hiddenCommand)'
+      # prints, each with its description after a tab. fish matches them whatever the case typed.
       function __\(program)_ask
           set -l program (commandline -opc)[1]
-          command $program \(CandidateList.hiddenCommand) $argv[1] 2>/dev/null
+          command $program \(CandidateList.hiddenCommand) $argv[1]\(CandidateList.describedSuffix) 2>/dev/null
+      end
+
+      # Prints the fields of what the command at the cursor prints, each joined by commas to
+      # the fields typed before the last comma, which are not offered again.
+      function __\(program)_fields
+          __\(program)_parse
+          set -l given (string split , -- (string replace -r -- '^\(OutputSettings.fieldsOption.flag)=' '' (commandline -ct)))
+          set -e given[-1]
+          set -l fields
+          switch "$__\(program)_path"
+
+      """
+    for choice in fieldChoices {
+      script +=
+        "        case \(fishQuoted(choice.words))\n            set fields \(choice.fields)\n"
+      for (flags, fields) in choice.alternatives {
+        let given = flags.map { "contains -- \($0) $__\(program)_options" }
+        script +=
+          "            \(given.joined(separator: "; or "))\n            and set fields \(fields)\n"
+      }
+    }
+    script += """
+          end
+          for field in $fields
+              contains -- $field $given; or string join , -- $given $field
+          end
       end
 
       # Prints what follows 'help' and the words after it: a topic, a command, its subcommands.
@@ -99,10 +129,13 @@ extension CompletionScript {
       }
       for (index, argument) in path.command.arguments.enumerated() {
         let values = fishValues(argument)
-        guard !values.isEmpty else { continue }
         let position = "\(index)" + (argument.isRepeating ? "+" : "")
+        let offered =
+          argument.completion == .file
+          ? "-F" : values.isEmpty ? nil : "-a \(fishQuoted(values))"
+        guard let offered else { continue }
         lines.append(
-          "complete -c \(program) -n \"\(at) \(position)\" -a \(fishQuoted(values)) "
+          "complete -c \(program) -n \"\(at) \(position)\" \(offered) "
             + "-d \(fishQuoted(argument.summary))")
       }
       if !lines.isEmpty {
@@ -120,6 +153,9 @@ extension CompletionScript {
       line += " -x"
       let words = fixedWords(option.completion, allowed: option.allowedValues) ?? []
       if !words.isEmpty { line += " -a " + fishQuoted(words.joined(separator: " ")) }
+      if option.completion == .fields {
+        line += " -a " + fishQuoted("(__\(CommandTable.programName)_fields)")
+      }
     }
     return line + " -d " + fishQuoted(option.summary)
   }

@@ -22,10 +22,18 @@ extension CompletionScript {
       }
 
       # Offers the words that '\(program) \(CandidateList.hiddenCommand) $1' prints; $2 describes them.
+      # They match whatever the case typed: btc completes to BTC.
       _\(program)_ask() {
         local -a expl candidates
         candidates=(${(f)"$(_call_program $1 ${(q)_\(program)_program} \(CandidateList.hiddenCommand) $1 2>/dev/null)"})
-        _wanted $1 expl $2 compadd -a candidates
+        _wanted $1 expl $2 compadd -M 'm:{[:lower:][:upper:]}={[:upper:][:lower:]}' -a candidates
+      }
+
+      # Offers the fields of what the command prints, separated by commas, each once; the
+      # command's function names them in _\(program)_record_fields.
+      _\(program)_fields() {
+        (( ${#_\(program)_record_fields} )) || return 1
+        _values -s , field $_\(program)_record_fields
       }
 
       # Offers what follows 'help' and the words after it: a topic, a command, its subcommands.
@@ -64,6 +72,14 @@ extension CompletionScript {
       // The program as typed, which the coin lists are asked of; later functions see it too.
       body += "  local _\(CommandTable.programName)_program=${words[1]}\n"
     }
+    if let choice = fieldChoice(path) {
+      let name = "_\(CommandTable.programName)_record_fields"
+      body += "  local -a \(name)=(\(choice.fields))\n"
+      for (flags, fields) in choice.alternatives {
+        let given = flags.map { "${words[(I)\($0)]}" }.joined(separator: " + ")
+        body += "  (( \(given) )) && \(name)=(\(fields))\n"
+      }
+    }
     if path.command.subcommands.isEmpty {
       for argument in path.command.arguments {
         let action = zshAction(argument)
@@ -76,11 +92,12 @@ extension CompletionScript {
         singleQuoted(zshEscaped($0.name) + ":" + $0.summary)
       }
       specs += [singleQuoted(": :->command"), singleQuoted("*:: :->argument")]
+      // -A: the options after the subcommand are the subcommand's, which knows its fields.
       body += """
           local curcontext=$curcontext state state_descr line ret=1
           local -a commands
           typeset -A opt_args
-          _arguments -s -S -C : \\
+          _arguments -s -S -C -A '-*' : \\
             \(specs.joined(separator: " \\\n    ")) && ret=0
           case $state in
             (command)
@@ -107,8 +124,11 @@ extension CompletionScript {
     var value = ""
     if let valueName = option.valueName {
       let words = fixedWords(option.completion, allowed: option.allowedValues) ?? []
-      value =
-        ":" + valueName + ":" + (words.isEmpty ? " " : "(" + words.joined(separator: " ") + ")")
+      let action =
+        option.completion == .fields
+        ? " _\(CommandTable.programName)_fields"
+        : words.isEmpty ? " " : "(" + words.joined(separator: " ") + ")"
+      value = ":" + valueName + ":" + action
     }
     let names = flags(of: option).map {
       $0 + (option.valueName == nil ? "" : $0.hasPrefix("--") ? "=" : "+")
@@ -128,6 +148,7 @@ extension CompletionScript {
       return " _\(program)_ask \(list.rawValue) \(argument.name.lowercased())"
     }
     if argument.completion == .commandOrTopic { return " _\(program)_help_words" }
+    if argument.completion == .file { return "_files" }
     let words = fixedWords(argument.completion, allowed: argument.allowedValues) ?? []
     return words.isEmpty ? " " : "(" + words.joined(separator: " ") + ")"
   }

@@ -1,3 +1,5 @@
+import CoinTrackCore
+
 /// The shells cointrack writes completion scripts for.
 enum Shell: String, CaseIterable, Sendable {
   case bash
@@ -47,17 +49,48 @@ enum CompletionScript {
     case .none: return []
     case .choices: return allowed
     case .date: return DateOptions.relativeDays.map(\.word)
-    case .trackedCoin, .catalogueCoin, .commandOrTopic: return nil
+    case .trackedCoin, .catalogueCoin, .alert, .commandOrTopic, .file, .fields: return nil
     }
   }
 
-  /// The hidden list a coin argument completes from.
+  /// The hidden list a coin or alert argument completes from.
   static func candidateList(_ kind: CompletionKind) -> CandidateList? {
     switch kind {
     case .trackedCoin: return .tracked
     case .catalogueCoin: return .catalogue
-    case .none, .choices, .date, .commandOrTopic: return nil
+    case .alert: return .alerts
+    case .none, .choices, .date, .commandOrTopic, .file, .fields: return nil
     }
+  }
+
+  /// What `--fields` completes to at one command path.
+  struct FieldChoice {
+    /// The words after the program name: `prices`.
+    let words: String
+    /// The fields of what the command prints, separated by spaces.
+    let fields: String
+    /// Each option that makes the command print something else (`--stats`): its flags, and
+    /// the fields then, separated by spaces.
+    let alternatives: [(flags: [String], fields: String)]
+  }
+
+  /// What `--fields` completes to at `path`; nil when the command prints no records.
+  static func fieldChoice(_ path: CommandPath) -> FieldChoice? {
+    guard let output = path.command.output else { return nil }
+    let alternatives = path.command.options.compactMap { option in
+      option.output.map { (flags: flags(of: option), fields: fieldList($0)) }
+    }
+    return FieldChoice(
+      words: path.words.joined(separator: " "), fields: fieldList(output),
+      alternatives: alternatives)
+  }
+
+  /// What `--fields` completes to at each command path that prints records.
+  static var fieldChoices: [FieldChoice] { paths.compactMap(fieldChoice) }
+
+  /// The fields of `kind`, separated by spaces.
+  private static func fieldList(_ kind: RecordKind) -> String {
+    kind.fields.map(\.key).joined(separator: " ")
   }
 
   /// The help topics, which `help` completes to besides commands.

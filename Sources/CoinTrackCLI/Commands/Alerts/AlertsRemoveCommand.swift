@@ -3,7 +3,8 @@ import CoinTrackCore
 /// `cointrack alerts remove ID...`: remove alerts, all or none.
 struct AlertsRemoveCommand: LeafCommand {
   static let idArgument = ArgumentSpec(
-    "ID", summary: "The id 'cointrack alerts list' shows.", repeating: true)
+    "ID", summary: "The id 'cointrack alerts list' shows.", repeating: true,
+    completion: .alert)
 
   static let spec = CommandSpec(
     "remove", summary: "Remove alerts.",

@@ -10,7 +10,7 @@ struct OutputSettings {
     "fields", value: "FIELDS",
     summary: "The fields to print, in this order, separated by commas; each command's help "
       + "lists its fields.",
-    default: "every field", formats: RecordFormat.allCases.map(\.rawValue))
+    default: "every field", formats: RecordFormat.allCases.map(\.rawValue), completion: .fields)
   static let noHeaderOption = OptionSpec(
     "no-header", summary: "Leave out the header line.",
     formats: RecordFormat.allCases.filter(\.hasHeader).map(\.rawValue))

@@ -9,7 +9,8 @@ import CoinTrackCore
 /// `cointrack portfolio import FILE|-`: record the trades of a trade file, all or none.
 struct PortfolioImportCommand: LeafCommand {
   static let fileArgument = ArgumentSpec(
-    "FILE", summary: "The trade file to read, or - for standard input.")
+    "FILE", summary: "The trade file to read, or - for standard input.",
+    completion: .file)
 
   static let spec = CommandSpec(
     "import", summary: "Record the trades of a CSV file, all or none.",
