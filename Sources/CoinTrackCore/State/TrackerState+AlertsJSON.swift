@@ -17,24 +17,21 @@ extension Alert {
   }
 
   /// The keys of an alert, in the order they are written.
-  static let keys = JSONKeyTable([
+  static let keys = [
     "id", "symbol", "name", "coingecko_id", "condition", "threshold", "days", "currency",
     "fired_on",
-  ])
+  ]
 }
 
 extension TrackerState {
   /// Refuses an alert id given twice, or a `next_alert_id` that would give out one again.
   static func checkAlertIDs(of state: TrackerState) throws(StateDocumentError) {
     let ids = state.alerts.map(\.id)
-    // Ids are handed out in increasing order, so a file nobody edited by hand needs no set.
-    if !ids.indices.dropFirst().allSatisfy({ ids[$0 - 1] < ids[$0] }) {
-      var seen = Set<Int>(minimumCapacity: ids.count)
-      if let index = ids.indices.first(where: { !seen.insert(ids[$0]).inserted }) {
-        throw .schema(
-          StateSchemaError(
-            keyPath: "alerts[\(index)].id", problem: .invalid("repeats id \(ids[index])")))
-      }
+    var seen = Set<Int>()
+    if let index = ids.indices.first(where: { !seen.insert(ids[$0]).inserted }) {
+      throw .schema(
+        StateSchemaError(
+          keyPath: "alerts[\(index)].id", problem: .invalid("repeats id \(ids[index])")))
     }
     if let highest = ids.max(), state.nextAlertID <= highest {
       throw .schema(

@@ -36,19 +36,16 @@ extension TrackerState {
 
   /// The keys of the document, in the order they are written; `revision` came in version 2,
   /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5.
-  static let documentKeys = JSONKeyTable([
+  static let documentKeys = [
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
     "trades", "next_trade_id",
-  ])
-  static let profileKeys = JSONKeyTable(["username", "source", "currency"])
-  static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
-  /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
-  static let smallestCoinLength = 51
+  ]
+  static let profileKeys = ["username", "source", "currency"]
+  static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
-  /// The document is decoded as it is read, without building a tree: that was most of what
-  /// listing a thousand coins cost. One problem is reported: invalid JSON anywhere before any
+  /// The document is decoded as it is read, without building a tree. One problem is reported: invalid JSON anywhere before any
   /// schema problem, then a missing, malformed or newer `schema_version` (the version decides
   /// how the rest is read), then the first other problem met reading in order; repeated list
   /// ids and coin ids are looked for once every coin has been read.

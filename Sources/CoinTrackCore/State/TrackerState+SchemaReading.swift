@@ -1,7 +1,5 @@
 /// The state document read as it is parsed: each part checked against the schema, a wrong type,
-/// a missing or repeated key or invalid JSON reported with its key path. One file, so that the
-/// reads stay private and the optimizer inlines them into the loops over coins and alerts; the
-/// few the trades' reading shares (TrackerState+TradesJSON.swift) are internal.
+/// a missing or repeated key or invalid JSON reported with its key path.
 
 /// Runs a step of the reader, reporting invalid JSON as such.
 func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
@@ -14,8 +12,7 @@ func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocu
   }
 }
 
-/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error,
-/// so that reading a thousand valid coins builds no strings.
+/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error.
 struct SchemaPath {
   static let document = SchemaPath(container: "")
 
@@ -53,7 +50,7 @@ extension JSONReader {
   mutating func readState() throws(StateDocumentError) -> (
     state: TrackerState, version: Int
   ) {
-    let keys = TrackerState.documentKeys.names
+    let keys = TrackerState.documentKeys
     let path = SchemaPath.document
     var version: Int?
     var profile: Profile?
@@ -64,7 +61,7 @@ extension JSONReader {
     var nextAlertID: Int?
     var trades: [Trade]?
     var nextTradeID: Int?
-    try readMembers(of: path, keys: TrackerState.documentKeys) {
+    try readMembers(of: path, keys: keys) {
       reader, key throws(StateDocumentError) in
       switch key {
       case 0:
@@ -94,8 +91,7 @@ extension JSONReader {
       }
     }
     let fileVersion = try required(version, keys[0], in: path)
-    // A key a version does not have is unknown to a file of that version. Checked one by one:
-    // an array of (key, version, presence) tuples cost every start the metadata of its type.
+    // A key a version does not have is unknown to a file of that version.
     func refuse(_ key: Int, since: Int, ifPresent isPresent: Bool) throws(StateDocumentError) {
       guard isPresent, fileVersion < since else { return }
       throw .schema(StateSchemaError(keyPath: keys[key], problem: .unknownKey))
@@ -126,13 +122,13 @@ extension JSONReader {
   }
 
   private mutating func readProfile() throws(StateDocumentError) -> Profile {
-    let keys = TrackerState.profileKeys.names
+    let keys = TrackerState.profileKeys
     let path = SchemaPath.document.member("profile")
     var username: String?
     // Present with null and absent differ: only the second is an error.
     var source: String??
     var currency: String??
-    try readMembers(of: path, keys: TrackerState.profileKeys) {
+    try readMembers(of: path, keys: keys) {
       reader, key throws(StateDocumentError) in
       switch key {
       case 0: username = try reader.readString(at: path.member(keys[key]))
@@ -163,34 +159,26 @@ extension JSONReader {
     return profile
   }
 
+  /// The `coins` array, each coin checked against the rules `coins add` keeps, and no list id
+  /// or coin id given twice.
   private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
-    let keyTable = TrackerState.coinKeys
-    let keys = keyTable.names
-    let path = SchemaPath.document.member("coins")
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var coins: [TrackedCoin] = []
-    // Room for as many coins as the bytes left could hold: room never filled is memory never
-    // touched, while growing the array coin by coin copied it and touched twice the memory.
-    coins.reserveCapacity(remainingByteCount / TrackerState.smallestCoinLength)
-    let container = path.text
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      let coinPath = SchemaPath(container: container, index: coins.count)
+    let keys = TrackerState.coinKeys
+    let coins = try readArray(named: "coins") { reader, index throws(StateDocumentError) in
+      let path = SchemaPath(container: "coins", index: index)
       var id: Int?
       var coin = CoinMembers(firstKey: 1)
-      try readMembers(of: coinPath, keys: keyTable) {
-        reader, key throws(StateDocumentError) in
+      try reader.readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
         if key == 0 {
-          id = try reader.readInteger(at: coinPath.member(keys[key]), in: 1...Int(Int32.max))
+          id = try reader.readInteger(at: path.member(keys[key]), in: 1...Int(Int32.max))
         } else {
-          try coin.read(key, from: &reader, at: coinPath.member(keys[key]))
+          try coin.read(key, from: &reader, at: path.member(keys[key]))
         }
       }
-      let trackedID = try required(id, keys[0], in: coinPath)
-      coins.append(TrackedCoin(id: trackedID, coin: try coin.coin(at: coinPath, keys: keyTable)))
+      let trackedID = try required(id, keys[0], in: path)
+      return TrackedCoin(id: trackedID, coin: try coin.coin(at: path, keys: keys))
     }
     if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
-      let path = SchemaPath(container: container, index: index, key: key)
+      let path = SchemaPath(container: "coins", index: index, key: key)
       throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
     }
     return coins
@@ -204,7 +192,7 @@ extension JSONReader {
   }
 
   private mutating func readAlert(at path: SchemaPath) throws(StateDocumentError) -> Alert {
-    let keys = Alert.keys.names
+    let keys = Alert.keys
     var id: Int?
     var coinMembers = CoinMembers(firstKey: 1)
     var condition: String?
@@ -212,7 +200,7 @@ extension JSONReader {
     var days: Int??
     var currency: String?
     var firedOn: String??
-    try readMembers(of: path, keys: Alert.keys) { reader, key throws(StateDocumentError) in
+    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
       let member = path.member(keys[key])
       switch key {
       case 0: id = try reader.readInteger(at: member, in: 1...TrackerState.largestID)
@@ -224,7 +212,7 @@ extension JSONReader {
       default: firedOn = try reader.readOptionalString(at: member)
       }
     }
-    let coin = try coinMembers.coin(at: path, keys: Alert.keys)
+    let coin = try coinMembers.coin(at: path, keys: keys)
     let conditionName = try required(condition, keys[4], in: path)
     let thresholdText = try required(threshold, keys[5], in: path)
     let dayCount = try required(days, keys[6], in: path)
@@ -267,30 +255,22 @@ extension JSONReader {
   /// Reads an object member by member, handing `read` the position in `keys` of each key;
   /// refuses any other key and a key that appears twice.
   mutating func readMembers(
-    of path: SchemaPath, keys: JSONKeyTable,
+    of path: SchemaPath, keys: [String],
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
     try expect(.object, at: path)
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
-    var expected = 0
-    while let match = try syntax({ () throws(JSONSyntaxError) in
-      try nextKey(in: keys, expecting: expected)
-    }) {
-      let position: Int
-      switch match {
-      case .known(let known): position = known
-      case .unknown(let key):
+    while let key = try syntax({ () throws(JSONSyntaxError) in try nextKey() }) {
+      guard let position = keys.firstIndex(of: key) else {
         throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
       }
       guard seen & (1 << position) == 0 else {
         throw .schema(
-          StateSchemaError(
-            keyPath: path.member(keys.names[position]).text, problem: .invalid("appears twice")))
+          StateSchemaError(keyPath: path.member(key).text, problem: .invalid("appears twice")))
       }
       seen |= 1 << position
-      expected = position + 1
       try read(&self, position)
     }
   }

@@ -1,6 +1,6 @@
 /// The state document's strings and numbers, read for the schema: a value of another kind is
 /// refused with its key path, and each value can be handed over as the UTF-8 it is written with
-/// (see JSONReader+InPlace.swift).
+/// (see JSONReader+UTF8.swift).
 extension JSONReader {
   /// A string's text.
   mutating func readString(at path: @autoclosure () -> SchemaPath)
@@ -36,15 +36,11 @@ extension JSONReader {
   }
 
   /// What `convert` makes of the UTF-8 of the next value, which must be of `kind`, a string or
-  /// a number: the bytes where they lie (see `readString(_:)` and `readNumber(_:)`). Always
-  /// inlined, so that each caller's `kind` is known and the other branch gone.
-  @inline(__always)
+  /// a number: the bytes where they lie (see `readString(_:)` and `readNumber(_:)`).
   mutating func readUTF8<Value>(
     of kind: JSONKind, at path: @autoclosure () -> SchemaPath,
     _ convert: (UnsafeBufferPointer<UInt8>) -> Value
   ) throws(StateDocumentError) -> Value {
-    // A plain ASCII string is a string: no need to look at its kind first.
-    if kind == .string, let piece = readPlainASCIIString() { return convert(piece) }
     try expect(kind, at: path())
     return try syntax { () throws(JSONSyntaxError) in
       kind == .string ? try readString(convert) : try readNumber(convert)
