@@ -37,20 +37,6 @@ extension JSONReader {
     }
   }
 
-  /// The document's array `key`, each element read by `readElement` at its index.
-  mutating func readArray<Element>(
-    named key: String, _ readElement: (inout JSONReader, Int) throws(StateDocumentError) -> Element
-  ) throws(StateDocumentError) -> [Element] {
-    let path = SchemaPath.document.member(key)
-    try expect(.array, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginArray() }
-    var elements: [Element] = []
-    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
-      elements.append(try readElement(&self, elements.count))
-    }
-    return elements
-  }
-
   /// The trade at `path`. Each member goes to its own variable, checked and converted from its
   /// bytes as it is read; every member must then be present and keep its rule, in the order of
   /// the keys, whatever order they were read in.
