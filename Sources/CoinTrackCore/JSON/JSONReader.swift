@@ -2,17 +2,14 @@
 ///
 /// Strict on purpose: a document with a byte-order mark, a trailing comma or invalid UTF-8 is
 /// reported rather than guessed at, so that nothing is silently reinterpreted. `JSONParser`
-/// builds a `JSONValue` with it; the state file is decoded from it directly, as building a tree
-/// of a thousand coins only to take it apart again was most of the time `coins list` took.
-///
-/// The small steps every value takes (skipping whitespace, a comma, a key) are always inlined:
-/// made as calls, they were a third of the time a state file of a thousand coins took to load.
+/// builds a `JSONValue` with it; the state file is decoded from it directly, value by value,
+/// with no tree built only to be taken apart again.
 struct JSONReader {
   /// Nesting deeper than this is rejected instead of exhausting the stack.
   static let maximumDepth = 256
 
-  /// The document, read through a pointer valid for one `reading` call: reading an array
-  /// element by element cost half the time of loading a state file of a thousand coins.
+  /// The document, read through a pointer valid for one `reading` call, so that values can be
+  /// handed over where they lie (see JSONReader+UTF8.swift).
   // Internal rather than private for the reader's extensions in other files.
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
@@ -136,13 +133,12 @@ struct JSONReader {
     guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
       throw failure("unexpected \(describeCurrent())")
     }
-    // Fast path: a string without escapes is taken from the input in one piece.
+    // A string without escapes is taken from the input in one piece.
     guard let (content, isASCII) = plainString(at: position) else {
       return try readEscapedString()
     }
     let piece = UnsafeBufferPointer(rebasing: bytes[content])
-    // ASCII is valid UTF-8 by construction; `String(validating:as:)` is generic and looks up
-    // type metadata on every call, which was a fifth of loading a thousand coins.
+    // ASCII is valid UTF-8 by construction: only other text needs validating.
     guard
       let text = isASCII
         ? String(decoding: piece, as: UTF8.self) : String(validating: piece, as: UTF8.self)
@@ -195,55 +191,6 @@ struct JSONReader {
     let key = try readString()
     try endKey()
     return key
-  }
-
-  /// A key matched against keys known in advance.
-  enum KeyMatch: Equatable {
-    /// The key at this position in the table.
-    case known(Int)
-    case unknown(String)
-  }
-
-  /// Like `nextKey()`, but finds the key in `keys` by its bytes, making no string for it unless
-  /// it is unknown or written with escapes. The key at `expected` is tried first, with the comma
-  /// before it and the colon after it, compared whole: the documents this program writes hold
-  /// their keys in the table's order without whitespace, and finding each key among all of them
-  /// was a quarter of reading a trade, then stepping over the comma, the key and the colon one
-  /// at a time a sixth.
-  @inline(__always)
-  mutating func nextKey(in keys: JSONKeyTable, expecting expected: Int = 0) throws(JSONSyntaxError)
-    -> KeyMatch?
-  {
-    let keyStart = isAtFirstItem ? position : position + 1
-    if isAtFirstItem || (position < bytes.count && bytes[position] == UInt8(ascii: ",")),
-      let length = keys.writtenKeyLength(of: expected, at: keyStart, in: bytes)
-    {
-      isAtFirstItem = false
-      position = keyStart + length
-      return .known(expected)
-    }
-    return try nextKeyFoundAmong(keys)
-  }
-
-  /// `nextKey(in:expecting:)` when the key is not the one expected written as this program
-  /// writes it: the key found among all of `keys`, by its bytes or else by its text. Kept out
-  /// of line, so that the usual case inlined is a few instructions.
-  private mutating func nextKeyFoundAmong(_ keys: JSONKeyTable) throws(JSONSyntaxError)
-    -> KeyMatch?
-  {
-    guard try beginMember() else { return nil }
-    let match: KeyMatch
-    if let (content, _) = plainString(at: position),
-      let known = keys.position(ofUTF8: UnsafeBufferPointer(rebasing: bytes[content]))
-    {
-      position = content.upperBound + 1
-      match = .known(known)
-    } else {
-      let key = try readString()
-      match = keys.names.firstIndex(of: key).map(KeyMatch.known) ?? .unknown(key)
-    }
-    try endKey()
-    return match
   }
 
   /// Reads up to the opening quote of the next member's key; false after the closing `}`.

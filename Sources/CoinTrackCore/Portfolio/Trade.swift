@@ -10,50 +10,35 @@ public struct Trade: Hashable, Sendable {
   public var side: TradeSide
   public var coin: Coin
   /// How many units changed hands: above zero, at most `maximumQuantityDecimals` decimals.
-  public var quantity: Price { didSet { quantityAmount = TradeAmount(quantity) } }
+  public var quantity: Price
   /// The price of one unit in `currency`: zero or above (zero for an airdrop or a gift).
-  public var price: Price { didSet { priceAmount = TradeAmount(price) } }
+  public var price: Price
   /// What the trade cost besides the units, in `currency`: zero or above. It adds to a buy's
   /// cost and comes off a sell's proceeds.
-  public var fee: Price { didSet { feeAmount = TradeAmount(fee) } }
+  public var fee: Price
   /// The currency of `price` and `fee`, upper case, such as `USD` or `USDT`.
   public var currency: String
-  /// `quantity`, `price` and `fee` as values, kept with their texts.
-  private var quantityAmount: TradeAmount
-  private var priceAmount: TradeAmount
-  private var feeAmount: TradeAmount
 
   public init(
     id: Int, day: Day, side: TradeSide, coin: Coin, quantity: Price, price: Price, fee: Price,
     currency: String
   ) {
-    self.init(
-      id: id, day: day, side: side, coin: coin,
-      quantity: (quantity, TradeAmount(quantity)), price: (price, TradeAmount(price)),
-      fee: (fee, TradeAmount(fee)), currency: currency)
-  }
-
-  /// A trade whose amounts come with their values, as `checkedAmount(utf8:what:)` reads them.
-  init(
-    id: Int, day: Day, side: TradeSide, coin: Coin, quantity: (Price, TradeAmount),
-    price: (Price, TradeAmount), fee: (Price, TradeAmount), currency: String
-  ) {
     self.id = id
     self.day = day
     self.side = side
     self.coin = coin
-    (self.quantity, quantityAmount) = quantity
-    (self.price, priceAmount) = price
-    (self.fee, feeAmount) = fee
+    self.quantity = quantity
+    self.price = price
+    self.fee = fee
     self.currency = currency
   }
 
   /// The exact value of `quantity`.
-  var quantityValue: ExactDecimal { quantityAmount.value(text: quantity) }
+  var quantityValue: ExactDecimal { ExactDecimal(quantity) }
   /// The exact value of `price`.
-  var priceValue: ExactDecimal { priceAmount.value(text: price) }
+  var priceValue: ExactDecimal { ExactDecimal(price) }
   /// The exact value of `fee`.
-  var feeValue: ExactDecimal { feeAmount.value(text: fee) }
+  var feeValue: ExactDecimal { ExactDecimal(fee) }
 }
 
 /// Whether a trade added units to the portfolio or took them away.
@@ -81,41 +66,35 @@ extension Trade {
     -> Price
   {
     try input.withUTF8Bytes { bytes in
-      Result { () throws(TradeError) in try checkedAmount(utf8: bytes, what: what).0 }
+      Result { () throws(TradeError) in try checkedAmount(utf8: bytes, what: what) }
     }.get()
   }
 
-  /// The amount whose text is `bytes`, checked as `checkedAmount` checks text, and its value,
-  /// both read where the bytes lie in one pass: the state file holds three amounts for every
-  /// trade.
+  /// The amount whose text is `bytes`, checked as `checkedAmount` checks text: the state file's
+  /// amounts are checked where they lie in it.
   static func checkedAmount(utf8 bytes: UnsafeBufferPointer<UInt8>, what: TradeError.NumberKind)
-    throws(TradeError) -> (Price, TradeAmount)
+    throws(TradeError) -> Price
   {
-    try checkedAmount(utf8: bytes, decimal: PlainDecimal(utf8: bytes), what: what)
-  }
-
-  /// The amount whose text is `bytes`, which hold `decimal` (nil: no plain decimal), checked as
-  /// `checkedAmount` checks text, and its value.
-  static func checkedAmount(
-    utf8 bytes: UnsafeBufferPointer<UInt8>, decimal: PlainDecimal?, what: TradeError.NumberKind
-  ) throws(TradeError) -> (Price, TradeAmount) {
     /// The input, made into text only for an error.
     var input: String { String(decoding: bytes, as: UTF8.self) }
-    guard bytes.count <= maximumNumberLength, let decimal else {
+    guard bytes.count <= maximumNumberLength, Price.isPlainDecimal(bytes) else {
       throw TradeError.malformedNumber(input: input, what: what)
     }
-    guard !decimal.isNegative else {
+    guard bytes.first != UInt8(ascii: "-") else {
       throw what == .quantity
         ? TradeError.quantityNotPositive(input: input)
         : TradeError.negativeAmount(input: input, what: what)
     }
     if what == .quantity {
-      guard decimal.scale <= maximumQuantityDecimals else {
+      let decimals = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes.count - $0 - 1 } ?? 0
+      guard decimals <= maximumQuantityDecimals else {
         throw TradeError.tooManyDecimals(input: input, allowed: maximumQuantityDecimals)
       }
-      guard decimal.hasNonZeroDigit else { throw TradeError.quantityNotPositive(input: input) }
+      guard bytes.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
+        throw TradeError.quantityNotPositive(input: input)
+      }
     }
-    return (Price(plainDecimalUTF8: bytes), TradeAmount(decimal))
+    return Price(plainDecimalUTF8: bytes)
   }
 
   /// A currency code in upper case: 2 to 10 ASCII letters and digits, starting with a letter.

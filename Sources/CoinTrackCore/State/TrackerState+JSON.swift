@@ -36,19 +36,16 @@ extension TrackerState {
 
   /// The keys of the document, in the order they are written; `revision` came in version 2,
   /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5.
-  static let documentKeys = JSONKeyTable([
+  static let documentKeys = [
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
     "trades", "next_trade_id",
-  ])
-  static let profileKeys = JSONKeyTable(["username", "source", "currency"])
-  static let coinKeys = JSONKeyTable(["id", "symbol", "name", "coingecko_id"])
-  /// The length of the shortest coin object, `{"id":1,"symbol":"A","name":"","coingecko_id":null}`.
-  static let smallestCoinLength = 51
+  ]
+  static let profileKeys = ["username", "source", "currency"]
+  static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
   ///
-  /// The document is decoded as it is read, without building a tree: that was most of what
-  /// listing a thousand coins cost. One problem is reported: invalid JSON anywhere before any
+  /// The document is decoded as it is read, without building a tree. One problem is reported: invalid JSON anywhere before any
   /// schema problem, then a missing, malformed or newer `schema_version` (the version decides
   /// how the rest is read), then the first other problem met reading in order; repeated list
   /// ids and coin ids are looked for once every coin has been read.
@@ -122,5 +119,146 @@ extension TrackerState {
         problem: .invalid("is \(number), outside \(range.lowerBound)...\(range.upperBound)"))
     }
     return number
+  }
+}
+
+/// The state document read as it is parsed.
+extension JSONReader {
+  /// The document's state, each part checked against the schema, and its schema version.
+  mutating func readState() throws(StateDocumentError) -> (
+    state: TrackerState, version: Int
+  ) {
+    let keys = TrackerState.documentKeys
+    let path = SchemaPath.document
+    var version: Int?
+    var profile: Profile?
+    var coins: [TrackedCoin]?
+    var nextID: Int?
+    var revision: Int?
+    var alerts: [Alert]?
+    var nextAlertID: Int?
+    var trades: [Trade]?
+    var nextTradeID: Int?
+    try readMembers(of: path, keys: keys) {
+      reader, key throws(StateDocumentError) in
+      switch key {
+      case 0:
+        let (kind, number) = try reader.readKindAndWholeNumber()
+        do throws(StateSchemaError) {
+          version = try TrackerState.checkedVersion(kind: kind, number: number)
+        } catch {
+          throw .schema(error)
+        }
+      case 1: profile = try reader.readProfile()
+      case 2: coins = try reader.readCoins()
+      case 3:
+        // One past the largest id: the counter after the last id has been given out.
+        nextID = try reader.readInteger(
+          at: path.member(keys[3]), in: 1...TrackerState.largestID + 1)
+      case 4:
+        revision = try reader.readInteger(
+          at: path.member(keys[4]), in: 0...TrackerState.maximumRevision)
+      case 5: alerts = try reader.readAlerts()
+      case 6:
+        nextAlertID = try reader.readInteger(
+          at: path.member(keys[6]), in: 1...TrackerState.largestID + 1)
+      case 7: trades = try reader.readTrades()
+      default:
+        nextTradeID = try reader.readInteger(
+          at: path.member(keys[8]), in: 1...TrackerState.largestID + 1)
+      }
+    }
+    let fileVersion = try required(version, keys[0], in: path)
+    // A key a version does not have is unknown to a file of that version.
+    func refuse(_ key: Int, since: Int, ifPresent isPresent: Bool) throws(StateDocumentError) {
+      guard isPresent, fileVersion < since else { return }
+      throw .schema(StateSchemaError(keyPath: keys[key], problem: .unknownKey))
+    }
+    try refuse(4, since: 2, ifPresent: revision != nil)
+    try refuse(5, since: 4, ifPresent: alerts != nil)
+    try refuse(6, since: 4, ifPresent: nextAlertID != nil)
+    try refuse(7, since: 5, ifPresent: trades != nil)
+    try refuse(8, since: 5, ifPresent: nextTradeID != nil)
+    let state = TrackerState(
+      profile: try required(profile, keys[1], in: path),
+      coins: try required(coins, keys[2], in: path),
+      nextID: try required(nextID, keys[3], in: path),
+      revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path),
+      alerts: fileVersion < 4 ? [] : try required(alerts, keys[5], in: path),
+      nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path),
+      trades: fileVersion < 5 ? [] : try required(trades, keys[7], in: path),
+      nextTradeID: fileVersion < 5 ? 1 : try required(nextTradeID, keys[8], in: path))
+    if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
+      throw .schema(
+        StateSchemaError(
+          keyPath: keys[3],
+          problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
+    }
+    try TrackerState.checkAlertIDs(of: state)
+    try TrackerState.checkTrades(of: state)
+    return (state, fileVersion)
+  }
+
+  private mutating func readProfile() throws(StateDocumentError) -> Profile {
+    let keys = TrackerState.profileKeys
+    let path = SchemaPath.document.member("profile")
+    var username: String?
+    // Present with null and absent differ: only the second is an error.
+    var source: String??
+    var currency: String??
+    try readMembers(of: path, keys: keys) {
+      reader, key throws(StateDocumentError) in
+      switch key {
+      case 0: username = try reader.readString(at: path.member(keys[key]))
+      case 1: source = try reader.readOptionalString(at: path.member(keys[key]))
+      default: currency = try reader.readOptionalString(at: path.member(keys[key]))
+      }
+    }
+    let profile = Profile(
+      username: try required(username, keys[0], in: path),
+      preferredSource: try required(source, keys[1], in: path),
+      preferredCurrency: try required(currency, keys[2], in: path))
+    guard (try? Profile.validUsername(profile.username)) == profile.username else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[0]).text, problem: .invalid("is not a valid username")))
+    }
+    if let source = profile.preferredSource, PriceSourceKind(rawValue: source) == nil {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[1]).text,
+          problem: .invalid(
+            "is '\(UntrustedText.terminalEscaped(source))', not one of "
+              + PriceSourceKind.allCases.map(\.rawValue).joined(separator: ", "))))
+    }
+    if let currency = profile.preferredCurrency {
+      try checkCurrency(currency, at: path.member(keys[2]))
+    }
+    return profile
+  }
+
+  /// The `coins` array, each coin checked against the rules `coins add` keeps, and no list id
+  /// or coin id given twice.
+  private mutating func readCoins() throws(StateDocumentError) -> [TrackedCoin] {
+    let keys = TrackerState.coinKeys
+    let coins = try readArray(named: "coins") { reader, index throws(StateDocumentError) in
+      let path = SchemaPath(container: "coins", index: index)
+      var id: Int?
+      var coin = CoinMembers(firstKey: 1)
+      try reader.readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+        if key == 0 {
+          id = try reader.readInteger(at: path.member(keys[key]), in: 1...Int(Int32.max))
+        } else {
+          try coin.read(key, from: &reader, at: path.member(keys[key]))
+        }
+      }
+      let trackedID = try required(id, keys[0], in: path)
+      return TrackedCoin(id: trackedID, coin: try coin.coin(at: path, keys: keys))
+    }
+    if let (index, key, detail) = TrackerState.firstRepeat(in: coins) {
+      let path = SchemaPath(container: "coins", index: index, key: key)
+      throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid(detail)))
+    }
+    return coins
   }
 }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import CoinTrackCore
 
-/// The state file's fast paths (keys in the usual order, members read where they lie, strings
-/// scanned eight bytes at a time) read exactly what the general ones read, and refuse the same.
-@Suite struct StateDecodingFastPathTests {
+/// The state file's objects read whatever the order of their keys and however their strings are
+/// written (escaped or not), and refused with the key path of the member that breaks a rule.
+@Suite struct StateDocumentReadingTests {
   /// A coin, an alert and a trade, each object's keys in the order this program writes them.
   static let coin = #"{"id":1,"symbol":"BTC","name":"Bitcoin","coingecko_id":"bitcoin"}"#
   static let alert =
@@ -69,8 +69,7 @@ import Testing
   }
 
   @Test func aKeyThatStartsWithTheExpectedOneIsUnknown() {
-    // Compared whole with its closing quote: `symbolic` is not `symbol`, nor `coingecko_ids`
-    // `coingecko_id`, whose quoted form fills the second word.
+    // Compared whole: `symbolic` is not `symbol`, nor `coingecko_ix` `coingecko_id`.
     #expect(
       Self.problem(
         Self.document(trade: Self.trade.replacingOccurrences(of: "symbol", with: "symbolic")))
@@ -129,7 +128,7 @@ import Testing
     }
   }
 
-  @Test func amountsKeepTheirRulesReadFromBytes() {
+  @Test func amountsKeepTheirRules() {
     let refused = [
       ("quantity", "0.000"), ("quantity", "-1"), ("quantity", "1e2"),
       ("quantity", "0.0000000000000000001"), ("price", "-0"), ("fee", "1E-2"),
@@ -145,7 +144,7 @@ import Testing
     #expect(Self.problem(Self.document(trade: trade)) == nil)
   }
 
-  @Test func datesAreReadDigitByDigit() {
+  @Test func datesAreCheckedDigitByDigit() {
     #expect(Day(iso: "2024-02-29") == Day(year: 2024, month: 2, day: 29))
     // Each digit in turn made a byte just below "0" and just above "9".
     for index in [0, 1, 2, 3, 5, 6, 8, 9] {

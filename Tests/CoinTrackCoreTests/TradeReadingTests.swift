@@ -2,11 +2,11 @@ import Testing
 
 @testable import CoinTrackCore
 
-/// What reading a portfolio's trades reuses from one trade to the next (a coin written with the
-/// same bytes, the currency) and computes once (each amount's value) reads exactly what reading
-/// every trade afresh would, and refuses the same.
-@Suite struct TradeDecodingReuseTests {
-  typealias Fixture = StateDecodingFastPathTests
+/// A portfolio's trades read from the state file: each with its own coin, currency and amounts
+/// valued as their texts, whatever the layout (compact as written, indented as saved, members in
+/// any order), and every kind of damage refused with the key path of the member to blame.
+@Suite struct TradeReadingTests {
+  typealias Fixture = StateDocumentReadingTests
 
   /// A trade with id `tradeID` of the coin `symbol`, `name` and `coingeckoID` (a JSON value:
   /// a quoted text or null).
@@ -25,7 +25,7 @@ import Testing
       .replacingOccurrences(of: #""next_trade_id":4"#, with: #""next_trade_id":1000"#)
   }
 
-  @Test func aCoinIsReusedOnlyWhenEveryMemberIsWrittenAlike() throws {
+  @Test func eachTradeHasTheCoinItsMembersSpell() throws {
     let state = try Fixture.decode(
       Self.document([
         Self.trade(3), Self.trade(4, name: "Bitcoin Core"), Self.trade(5, coingeckoID: "null"),
@@ -43,7 +43,7 @@ import Testing
   }
 
   @Test func manyCoinsEachKeepTheirOwnMembers() throws {
-    // More coins than the table first has room for, each traded three times in turn.
+    // Many coins, each traded three times in turn.
     let coins = (0..<150).map {
       Coin(symbol: "C\($0)", name: "Coin \($0)", coingeckoID: "coin-\($0)")
     }
@@ -95,7 +95,7 @@ import Testing
     #expect(state.trades.map(\.currency) == ["USDT", "USD", "USD", "USDT"])
   }
 
-  /// Amount texts, each valued once when read, at the edges of the 64-bit units.
+  /// Amount texts, at the edges of 64-bit units and beyond.
   static let amounts = [
     "0.000000000000000001", "2.5", "999999999999999999", "99999999999999999.9",
     "9999999999999999999", "9223372036854775807", "9223372036854775808", "0.100000000000000000",
@@ -114,7 +114,7 @@ import Testing
     #expect(trade.feeValue == ExactDecimal(Price(decimalText: "0.5")!))
   }
 
-  @Test func anAmountReadInOnePassKeepsJSONsSyntaxAndTypes() throws {
+  @Test func anAmountKeepsJSONsSyntaxAndTypes() throws {
     /// The document with its trade's price written as `price`.
     func priced(_ price: String) -> String {
       Fixture.document(trade: Fixture.trade.replacingOccurrences(of: "150.25", with: price))
@@ -134,7 +134,7 @@ import Testing
     }
   }
 
-  @Test func anIdReadInOnePassKeepsJSONsSyntaxAndTheRange() throws {
+  @Test func anIdKeepsJSONsSyntaxAndTheRange() throws {
     /// The document with its trade's id written as `id`.
     func numbered(_ id: String) -> String {
       Fixture.document(
@@ -171,28 +171,14 @@ import Testing
     #expect(trade.feeValue == .zero)
   }
 
-  @Test func plainDecimalReadsWhatPriceAccepts() {
-    let texts = [
-      "", "-", ".", "1.", ".5", "1.2.3", "1e5", "+1", "1,5", "--1", "-0", "00.10", " 1", "1 ",
-      "0", "-12.5", "7", "1.0", "0.0", "١", "12a", "-.5", "1..2",
-    ]
-    for text in texts {
-      let decimal = text.withUTF8Bytes(PlainDecimal.init(utf8:))
-      #expect((decimal != nil) == text.withUTF8Bytes(Price.isPlainDecimal), "\(text)")
-      if let decimal {
-        #expect(decimal.hasNonZeroDigit == text.contains { "123456789".contains($0) }, "\(text)")
-      }
-    }
-  }
-
   /// What `readPlainASCIIString()` reads at the start of `bytes`.
   static func readInPlace(_ bytes: [UInt8]) -> [UInt8]? {
     JSONReader.reading(bytes) { reader in reader.readPlainASCIIString().map(Array.init) }
   }
 
   @Test func aStringBeyondASCIIIsNeverReadInPlace() {
-    // A byte beyond ASCII at every place of the first two words of a string, the string ending
-    // in the same word or a later one: read in place, it would skip the check of its UTF-8.
+    // A byte beyond ASCII at every place of a string's first sixteen: read in place, it would
+    // skip the check of its UTF-8.
     for offset in 0..<16 {
       for tail in [0, 3, 12] {
         let content =
@@ -225,5 +211,141 @@ import Testing
   @Test func anEmptyUnknownKeyIsNamedInItsPath() {
     let trade = Fixture.trade.replacingOccurrences(of: #""side":"#, with: #""":"#)
     #expect(Fixture.problem(Fixture.document(trade: trade)) == "'trades[0].' is not a known key")
+  }
+
+  /// The document with its trade changed by replacing `plain` with `other`.
+  static func document(replacing plain: String, with other: String) -> String {
+    precondition(Fixture.trade.contains(plain), plain)
+    return Fixture.document(trade: Fixture.trade.replacingOccurrences(of: plain, with: other))
+  }
+
+  /// `document` as `StateStore` saves it: indented, a space after each colon.
+  static func indented(_ document: String) throws -> String {
+    JSONWriter.indented(try JSONParser.parse(document))
+  }
+
+  /// `document` with its trade's members in reverse order.
+  static func reversed(_ document: String) throws -> String {
+    guard case .object(var members) = try JSONParser.parse(document),
+      let trades = members.firstIndex(where: { $0.key == "trades" }),
+      case .array(let elements) = members[trades].value, case .object(let trade) = elements[0]
+    else { throw JSONSyntaxError(offset: 0, reason: "no trade") }
+    members[trades].value = .array([.object(trade.reversed())])
+    return JSONWriter.compact(.object(members))
+  }
+
+  @Test func compactAndIndentedTradesReadAlike() throws {
+    // A sale, a coin without a CoinGecko id, and a coin traded twice.
+    let sold = Fixture.trade.replacingOccurrences(of: #""id":3"#, with: #""id":4"#)
+      .replacingOccurrences(of: #""buy""#, with: #""sell""#)
+      .replacingOccurrences(of: "2.5", with: "0.5")
+    let nullID = Fixture.trade.replacingOccurrences(of: #""id":3"#, with: #""id":5"#)
+      .replacingOccurrences(of: #""bitcoin""#, with: "null")
+    let compact = Fixture.document(
+      trade: [Fixture.trade, sold, nullID].joined(separator: ",")
+    ).replacingOccurrences(of: #""next_trade_id":4"#, with: #""next_trade_id":6"#)
+    let state = try Fixture.decode(compact)
+    #expect(state.trades.map(\.side) == [.buy, .sell, .buy])
+    #expect(state.trades.map(\.coin.coingeckoID) == ["bitcoin", "bitcoin", nil])
+    let saved = try Self.indented(compact)
+    #expect(saved.contains("\n      \"date\": \"2026-05-01\",\n"))
+    #expect(try Fixture.decode(saved) == state)
+    // Written again as it was read, compact or indented, it reads the same.
+    #expect(try Fixture.decode(JSONWriter.compact(state.json)) == state)
+    #expect(try Fixture.decode(JSONWriter.indented(state.json)) == state)
+  }
+
+  /// Trades that load, each written otherwise than this program writes them.
+  static let otherLayouts = [
+    (#""symbol":"BTC""#, #""symbol":"B\u0054C""#),
+    (#""name":"Bitcoin""#, #""name":"Bitcöin""#),
+    (#""price":150.25"#, #""price": 150.25 "#),
+    (#""price":150.25,"fee":0.5"#, #""fee":0.5,"price":150.25"#),
+  ]
+
+  @Test func otherLayoutsReadTheSameInAnyOrderAndIndented() throws {
+    for (plain, other) in Self.otherLayouts {
+      let document = Self.document(replacing: plain, with: other)
+      let loaded = try Fixture.decode(document)
+      #expect(loaded.trades.first?.price.text == "150.25", "\(other)")
+      #expect(try Fixture.decode(Self.reversed(document)) == loaded, "\(other)")
+      #expect(try Fixture.decode(Self.indented(document)) == loaded, "\(other)")
+    }
+  }
+
+  /// Damage to a trade that leaves it valid JSON, and the start of the message it is refused with.
+  static let damage = [
+    (#""id":3"#, #""id":"3""#, "'trades[0].id' should be a whole number but is a string"),
+    (#""id":3"#, #""id":0"#, "'trades[0].id' is 0, outside 1...2147483647"),
+    (#""id":3,"#, "", "'trades[0].id' is missing"),
+    (#""date":"2026-05-01""#, #""date":"2026-02-30""#, "'trades[0].date' is not a date"),
+    (#""date":"2026-05-01""#, #""date":20260501"#, "'trades[0].date' should be a string"),
+    (#""date":"2026-05-01""#, #""date":"2026-05-01 ""#, "'trades[0].date' is not a date"),
+    (#""side":"buy""#, #""side":"BUY""#, "'trades[0].side' is not one of buy, sell"),
+    (#""side":"buy""#, #""side":null"#, "'trades[0].side' should be a string but is null"),
+    (#""symbol":"BTC""#, #""symbol":"btc""#, "'trades[0].symbol' is not a symbol"),
+    (#""name":"Bitcoin""#, #""name":"Bitcoin ""#, "'trades[0].name' is not a name"),
+    (#""name":"Bitcoin""#, #""name":"""#, "'trades[0].name' is not a name"),
+    (
+      #""coingecko_id":"bitcoin""#, #""coingecko_id":"""#,
+      "'trades[0].coingecko_id' is not a CoinGecko id"
+    ),
+    (
+      #""coingecko_id":"bitcoin""#, #""coingecko_id":7"#,
+      "'trades[0].coingecko_id' should be a string"
+    ),
+    (#""coingecko_id":"bitcoin","#, "", "'trades[0].coingecko_id' is missing"),
+    (#""quantity":2.5"#, #""quantity":0.0"#, "'trades[0].quantity' is not a quantity"),
+    (#""quantity":2.5"#, #""quantity":-2.5"#, "'trades[0].quantity' is not a quantity"),
+    (
+      #""quantity":2.5"#, #""quantity":2.0000000000000000005"#,
+      "'trades[0].quantity' is not a quantity"
+    ),
+    (#""quantity":2.5"#, #""quantity":"2.5""#, "'trades[0].quantity' should be a number"),
+    (#""price":150.25"#, #""price":-150.25"#, "'trades[0].price' is not a price"),
+    (#""price":150.25"#, #""price":1e2"#, "'trades[0].price' is not a price"),
+    (
+      #""price":150.25"#, #""price":\#(String(repeating: "1", count: 65))"#,
+      "'trades[0].price' is not a price"
+    ),
+    (#""fee":0.5"#, #""fee":-0.5"#, "'trades[0].fee' is not a fee"),
+    (#""fee":0.5,"#, "", "'trades[0].fee' is missing"),
+    (#""currency":"USDT""#, #""currency":"usdt""#, "'trades[0].currency' is not a currency"),
+    (#""currency":"USDT""#, #""currency":"U""#, "'trades[0].currency' is not a currency"),
+    (#""currency":"USDT""#, #""currency":5"#, "'trades[0].currency' should be a string"),
+    (#""fee":0.5"#, #""fees":0.5"#, "'trades[0].fees' is not a known key"),
+    (#""fee":0.5"#, #""fee":0.5,"fee":0.5"#, "'trades[0].fee' appears twice"),
+    (#""USDT"}"#, #""USDT","note":1}"#, "'trades[0].note' is not a known key"),
+    (#"{"id":3"#, #"{"id":1,"id":3"#, "'trades[0].id' appears twice"),
+  ]
+
+  @Test(arguments: 0..<damage.count)
+  func damageIsReportedAlikeInAnyOrderAndIndented(_ index: Int) throws {
+    let (plain, damaged, message) = Self.damage[index]
+    let document = Self.document(replacing: plain, with: damaged)
+    let problem = try #require(Fixture.problem(document))
+    #expect(problem.hasPrefix(message), "\(problem)")
+    #expect(Fixture.problem(try Self.reversed(document)) == problem)
+    #expect(Fixture.problem(try Self.indented(document)) == problem)
+  }
+
+  /// Damage that leaves a trade invalid JSON.
+  static let brokenJSON = [
+    (#""quantity":2.5"#, #""quantity":02.5"#),
+    (#""id":3"#, #""id":03"#),
+    (#""price":150.25"#, #""price":150."#),
+    (#""USDT"}"#, #""USDT",}"#),
+    (#""USDT"}"#, #""USDT""#),
+    (#""fee":"#, #""fee" "#),
+    (#""buy","#, #""buy" "#),
+    (#""coingecko_id":"bitcoin""#, #""coingecko_id":nul"#),
+    (#""coingecko_id":"bitcoin""#, #""coingecko_id":nullx"#),
+    (#""name":"Bitcoin""#, "\"name\":\"Bit\u{01}coin\""),
+  ]
+
+  @Test(arguments: 0..<brokenJSON.count)
+  func brokenJSONIsRefusedAsSuch(_ index: Int) {
+    let (plain, broken) = Self.brokenJSON[index]
+    #expect(Fixture.isInvalidJSON(Self.document(replacing: plain, with: broken)))
   }
 }

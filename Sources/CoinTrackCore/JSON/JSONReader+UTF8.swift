@@ -1,0 +1,61 @@
+/// Strings and numbers handed over as the UTF-8 they are written with, where it lies in the
+/// document: the state file's fields are checked and converted from their bytes, and made into
+/// text only when they are kept as text.
+extension JSONReader {
+  /// Reads a string and returns what `convert` makes of its UTF-8: the bytes where they lie
+  /// when the string is ASCII without escapes, else the decoded text's.
+  mutating func readString<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
+    throws(JSONSyntaxError) -> Value
+  {
+    if let piece = readPlainASCIIString() { return convert(piece) }
+    return try readString().withUTF8Bytes(convert)
+  }
+
+  /// The content of the string whose opening quote is at `quote`, and whether it is ASCII,
+  /// when it has no escapes and no control characters; nil otherwise.
+  func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
+    var end = quote + 1
+    var isASCII = true
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+      bytes[end] >= 0x20
+    {
+      isASCII = isASCII && bytes[end] < 0x80
+      end += 1
+    }
+    guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+    return (quote + 1..<end, isASCII)
+  }
+
+  /// The UTF-8 of the next value where it lies, when it is a string of ASCII without escapes
+  /// (valid UTF-8 as it is); nil, having read nothing but whitespace, for any other value.
+  /// Valid while the document is.
+  mutating func readPlainASCIIString() -> UnsafeBufferPointer<UInt8>? {
+    skipWhitespace()
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\""),
+      let (content, isASCII) = plainString(at: position), isASCII
+    else { return nil }
+    position = content.upperBound + 1
+    return UnsafeBufferPointer(rebasing: bytes[content])
+  }
+
+  /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.
+  mutating func readNumber<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
+    throws(JSONSyntaxError) -> Value
+  {
+    convert(UnsafeBufferPointer(rebasing: bytes[try scanNumber()]))
+  }
+}
+
+extension String {
+  /// The text whose UTF-8 is `bytes`, which must be valid UTF-8 (checked where it was read).
+  init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    self.init(decoding: bytes, as: UTF8.self)
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether the bytes are exactly those of `word`.
+  func spells(_ word: StaticString) -> Bool {
+    hasSameBytes(as: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+}

@@ -1,0 +1,193 @@
+/// The state document's values read against its schema: objects member by member, arrays,
+/// whole numbers in a range, strings and numbers; a wrong type, a missing, unknown or repeated
+/// key, or invalid JSON, reported with its key path.
+
+/// Runs a step of the reader, reporting invalid JSON as such.
+func syntax<Value>(_ step: () throws(JSONSyntaxError) -> Value) throws(StateDocumentError)
+  -> Value
+{
+  do {
+    return try step()
+  } catch {
+    throw .syntax(error)
+  }
+}
+
+/// Where a value is in the state document, like `coins[2].symbol`; spelled out only for an error.
+struct SchemaPath {
+  static let document = SchemaPath(container: "")
+
+  /// The path of the enclosing object, or of the array holding it at `index`.
+  var container: String
+  var index: Int?
+  var key: String?
+
+  /// The member `key` of the object at this path.
+  func member(_ key: String) -> SchemaPath {
+    self.key == nil
+      ? SchemaPath(container: container, index: index, key: key)
+      : SchemaPath(container: text, key: key)
+  }
+
+  var text: String {
+    let base = index.map { "\(container)[\($0)]" } ?? container
+    guard let key else { return base }
+    return base.isEmpty ? key : base + "." + key
+  }
+}
+
+/// A member's value, or a "missing" error when the object did not have the member.
+func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
+  throws(StateDocumentError) -> Value
+{
+  guard let value else {
+    throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .missing))
+  }
+  return value
+}
+
+extension JSONReader {
+  /// The document's array `key`, each element read by `readElement` at its index.
+  mutating func readArray<Element>(
+    named key: String, _ readElement: (inout JSONReader, Int) throws(StateDocumentError) -> Element
+  ) throws(StateDocumentError) -> [Element] {
+    let path = SchemaPath.document.member(key)
+    try expect(.array, at: path)
+    try syntax { () throws(JSONSyntaxError) in try beginArray() }
+    var elements: [Element] = []
+    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
+      elements.append(try readElement(&self, elements.count))
+    }
+    return elements
+  }
+
+  /// Reads an object member by member, handing `read` the position in `keys` of each key;
+  /// refuses any other key and a key that appears twice.
+  mutating func readMembers(
+    of path: SchemaPath, keys: [String],
+    _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
+  ) throws(StateDocumentError) {
+    try expect(.object, at: path)
+    try syntax { () throws(JSONSyntaxError) in try beginObject() }
+    // One bit for each of `keys`, set once the key has been read.
+    var seen: UInt32 = 0
+    while let key = try syntax({ () throws(JSONSyntaxError) in try nextKey() }) {
+      guard let position = keys.firstIndex(of: key) else {
+        throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
+      }
+      guard seen & (1 << position) == 0 else {
+        throw .schema(
+          StateSchemaError(keyPath: path.member(key).text, problem: .invalid("appears twice")))
+      }
+      seen |= 1 << position
+      try read(&self, position)
+    }
+  }
+
+  /// Refuses a next value of another kind than `kind`.
+  mutating func expect(_ kind: JSONKind, at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError)
+  {
+    let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard found == kind else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
+    }
+  }
+
+  mutating func readInteger(
+    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
+  )
+    throws(StateDocumentError) -> Int
+  {
+    let (kind, number) = try readKindAndWholeNumber()
+    do {
+      return try TrackerState.checkedInteger(kind: kind, number: number, at: path(), in: range)
+    } catch {
+      throw .schema(error)
+    }
+  }
+
+  /// The next value's kind, and its value when it is a whole number; other values are left
+  /// unread.
+  mutating func readKindAndWholeNumber() throws(StateDocumentError) -> (JSONKind, Int?) {
+    let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard kind == .number else { return (kind, nil) }
+    return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })
+  }
+
+  /// A whole number in `range`, or null.
+  mutating func readOptionalInteger(
+    at path: @autoclosure () -> SchemaPath, in range: ClosedRange<Int>
+  ) throws(StateDocumentError) -> Int? {
+    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
+      return try readInteger(at: path(), in: range)
+    }
+    try syntax { () throws(JSONSyntaxError) in try readNull() }
+    return nil
+  }
+
+  /// Refuses a currency code no source quotes, such as `usd` or one holding a line break.
+  func checkCurrency(_ currency: String, at path: SchemaPath) throws(StateDocumentError) {
+    guard !PriceSourceKind.allCases.contains(where: { $0.currencies.contains(currency) }) else {
+      return
+    }
+    throw .schema(
+      StateSchemaError(
+        keyPath: path.text,
+        problem: .invalid(
+          "is '\(UntrustedText.terminalEscaped(currency))', not a currency code any source "
+            + "quotes")))
+  }
+}
+
+/// The state document's strings and numbers, read for the schema: a value of another kind is
+/// refused with its key path, and each value can be handed over as the UTF-8 it is written with
+/// (see JSONReader+UTF8.swift).
+extension JSONReader {
+  /// A string's text.
+  mutating func readString(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError) -> String
+  {
+    try readUTF8(of: .string, at: path(), String.init(validUTF8:))
+  }
+
+  /// A string's text, or nil for null.
+  mutating func readOptionalString(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError)
+    -> String?
+  {
+    try readOptionalString(at: path(), String.init(validUTF8:))
+  }
+
+  /// What `convert` makes of a string's UTF-8, or nil for null.
+  mutating func readOptionalString<Value>(
+    at path: @autoclosure () -> SchemaPath, _ convert: (UnsafeBufferPointer<UInt8>) -> Value
+  ) throws(StateDocumentError) -> Value? {
+    guard try syntax({ () throws(JSONSyntaxError) in try peekKind() }) == .null else {
+      return try readUTF8(of: .string, at: path(), convert)
+    }
+    try syntax { () throws(JSONSyntaxError) in try readNull() }
+    return nil
+  }
+
+  /// A number's exact text.
+  mutating func readNumberText(at path: @autoclosure () -> SchemaPath)
+    throws(StateDocumentError) -> String
+  {
+    try readUTF8(of: .number, at: path(), String.init(validUTF8:))
+  }
+
+  /// What `convert` makes of the UTF-8 of the next value, which must be of `kind`, a string or
+  /// a number: the bytes where they lie (see `readString(_:)` and `readNumber(_:)`).
+  mutating func readUTF8<Value>(
+    of kind: JSONKind, at path: @autoclosure () -> SchemaPath,
+    _ convert: (UnsafeBufferPointer<UInt8>) -> Value
+  ) throws(StateDocumentError) -> Value {
+    try expect(kind, at: path())
+    return try syntax { () throws(JSONSyntaxError) in
+      kind == .string ? try readString(convert) : try readNumber(convert)
+    }
+  }
+}
