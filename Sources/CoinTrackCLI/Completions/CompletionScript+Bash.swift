@@ -40,11 +40,29 @@ extension CompletionScript {
           esac
       }
 
-      # Sets REPLY to the values of an option.
+      # Sets REPLY to the values of option $1 at the command path $2.
       _\(program)_values() {
-          case $1 in
 
       """
+    // A command whose option takes other values than the option of that name elsewhere, as
+    // sync's --source takes only the live sources, answers first.
+    var overrides: [String] = []
+    for path in paths {
+      for option in path.command.options {
+        guard let shared = valueOptions.first(where: { $0.name == option.name }),
+          shared.allowedValues != option.allowedValues,
+          let words = fixedWords(option.completion, allowed: option.allowedValues)
+        else { continue }
+        overrides.append(
+          "        \(singleQuoted(path.words.joined(separator: " "))) ) case $1 in "
+            + "\(flags(of: option).joined(separator: "|"))) REPLY='\(words.joined(separator: " "))'; "
+            + "return ;; esac ;;\n")
+      }
+    }
+    if !overrides.isEmpty {
+      script += "    case $2 in\n" + overrides.joined() + "    esac\n"
+    }
+    script += "    case $1 in\n"
     for option in valueOptions {
       if let words = fixedWords(option.completion, allowed: option.allowedValues), !words.isEmpty {
         let names = flags(of: option).joined(separator: "|")
@@ -116,7 +134,7 @@ extension CompletionScript {
           fi
           REPLY=''
           if [[ -n $value_of ]]; then
-              _\(program)_values "$value_of"
+              _\(program)_values "$value_of" "$path"
           elif [[ $cur == -* ]]; then
               _\(program)_options "$path"
           else
