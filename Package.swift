@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The commit `cointrack --version` names: `COINTRACK_COMMIT=$(git rev-parse --short HEAD) swift
+/// build`. An environment variable rather than `Context.gitInformation`: SwiftPM caches the
+/// evaluated manifest and the build plan across commits (a change of environment re-evaluates
+/// them, a new commit does not), so git information would name an old commit after a pull.
+/// Unset, or anything but a short run of letters, digits, '.', '-' and '+': no commit is shown.
+let commit: String = {
+  let value = Context.environment["COINTRACK_COMMIT"] ?? ""
+  let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-+")
+  return value.count <= 40 && value.allSatisfy(allowed.contains) ? value : ""
+}()
+
 let package = Package(
   name: "cointrack",
   products: [
@@ -18,7 +29,10 @@ let package = Package(
     // no request pays nothing for it at start-up.
     .target(name: "CoinTrackCurl"),
     .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot", "CoinTrackCurl"]),
-    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore"]),
+    // The commit for --version, a C string because a Swift define carries no value.
+    .target(
+      name: "CoinTrackBuildInfo", cSettings: [.define("COINTRACK_COMMIT", to: "\"\(commit)\"")]),
+    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore", "CoinTrackBuildInfo"]),
     .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
     .testTarget(
       name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore", "CoinTrackSnapshotGenerator"]),

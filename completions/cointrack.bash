@@ -18,27 +18,31 @@ _cointrack_subcommands() {
 # Sets REPLY to the options of a command path.
 _cointrack_options() {
     case $1 in
-        'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today -h --help --version' ;;
-        'profile set' ) REPLY='--source --currency --format --fields --no-header --today -h --help --version' ;;
-        'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
-        'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today -h --help --version' ;;
-        'portfolio trades' ) REPLY='--coin --format --fields --no-header --today -h --help --version' ;;
-        'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today -h --help --version' ;;
-        'portfolio export' ) REPLY='--assets-account --cash-account --fees-account --income-account --source --cached-only --format --fields --no-header --today -h --help --version' ;;
-        *) REPLY='--format --fields --no-header --today -h --help --version' ;;
+        'coins list' ) REPLY='--source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today --quiet -h --help --version' ;;
+        'profile set' ) REPLY='--source --currency --format --fields --no-header --today --quiet -h --help --version' ;;
+        'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio trades' ) REPLY='--coin --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio export' ) REPLY='--assets-account --cash-account --fees-account --income-account --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
+        *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
     esac
 }
 
 # Sets REPLY to the values of option $1 at the command path $2; the options given
 # follow. Sets kind to 'list' for a comma-separated list.
 _cointrack_values() {
+    case $2 in
+        'sync' ) case $1 in --source) REPLY='coingecko binance twelvedata'; return ;; esac ;;
+    esac
     case $1 in
         --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;
         --fields) _cointrack_fields "${@:2}"; kind=list ;;

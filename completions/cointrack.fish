@@ -148,8 +148,9 @@ complete -c cointrack -l format -x -a 'table csv tsv json jsonl ledger hledger b
 complete -c cointrack -l fields -x -a '(__cointrack_fields)' -d 'The fields to print, in this order, separated by commas; each command\'s help lists its fields.'
 complete -c cointrack -l no-header -d 'Leave out the header line.'
 complete -c cointrack -l today -x -a 'today yesterday' -d 'What today is: YYYY-MM-DD, \'today\' or \'yesterday\'. No date after it may be asked for.'
+complete -c cointrack -l quiet -d 'Print no notes on stderr: no \'cointrack: note:\' line (each command\'s help says when it notes) and no progress of \'sync\'. Errors still print; stdout and the exit code stay the same.'
 complete -c cointrack -s h -l help -d 'Show help for the command.'
-complete -c cointrack -l version -d 'Print the version.'
+complete -c cointrack -l version -d 'Print the version, the commit it was built from (when the build was told) and the last day of the embedded snapshot.'
 
 # cointrack coins
 complete -c cointrack -n "__cointrack_at 'coins' 0" -a list -d 'List the tracked coins with their latest price.'
@@ -183,7 +184,7 @@ complete -c cointrack -n "__cointrack_at 'prices'" -l cached-only -d 'Answer fro
 complete -c cointrack -n "__cointrack_at 'prices' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id.'
 
 # cointrack sync
-complete -c cointrack -n "__cointrack_at 'sync'" -l source -x -a 'offline coingecko binance twelvedata' -d 'The live source to ask for every coin.'
+complete -c cointrack -n "__cointrack_at 'sync'" -l source -x -a 'coingecko binance twelvedata' -d 'The live source to ask for every coin.'
 complete -c cointrack -n "__cointrack_at 'sync'" -l from -x -a 'today yesterday' -d 'The first day to fetch for a coin with no offline close yet: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'sync'" -l jobs -x -d 'How many coins to sync at once (1 to 64); coingecko without a paid key and twelvedata take one coin at a time whatever N is.'
 complete -c cointrack -n "__cointrack_at 'sync' 0+" -a '(__cointrack_ask tracked)' -d 'A tracked coin (symbol, name, list id or @id), or any coin a source knows; without one, every tracked coin.'
@@ -280,6 +281,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio export'" -l source -x -a 'of
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack help
+complete -c cointrack -n "__cointrack_at 'help'" -l man -d 'Print the manual page of every command, as roff for section 1, such as \'cointrack help --man > ~/.local/share/man/man1/cointrack.1\'.'
 complete -c cointrack -n "__cointrack_at 'help' 0+" -a '(__cointrack_help_words)' -d 'A command (such as \'coins add\') or a topic.'
 
 # cointrack completion

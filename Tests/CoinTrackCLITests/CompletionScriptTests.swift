@@ -51,19 +51,27 @@ import Testing
     }
   }
 
-  /// The bash script completes an option's value by the option's name alone, so options that
-  /// share a name complete alike everywhere; their help may be worded for each command.
+  /// The bash script completes an option's value by the option's name, except where a command
+  /// allows other values, so options that share a name take a value alike and complete alike;
+  /// their help, and their allowed values, may be worded for each command.
   @Test func anOptionNameMeansOneOptionEverywhere() {
     var seen: [String: OptionSpec] = [:]
     for option in CompletionScript.paths.flatMap(\.options) {
       if let earlier = seen[option.name] {
         #expect(earlier.shortName == option.shortName, "--\(option.name)")
         #expect(earlier.valueName == option.valueName, "--\(option.name)")
-        #expect(earlier.allowedValues == option.allowedValues, "--\(option.name)")
         #expect(earlier.completion == option.completion, "--\(option.name)")
       }
       seen[option.name] = option
     }
+  }
+
+  /// sync's --source completes to the live sources alone in bash too, which completes other
+  /// options by name.
+  @Test func bashCompletesSyncSourcesWithoutOffline() {
+    #expect(
+      CompletionScript.bash().contains(
+        "'sync' ) case $1 in --source) REPLY='coingecko binance twelvedata'; return ;; esac ;;"))
   }
 
   @Test func unknownShellIsAUsageError() throws {

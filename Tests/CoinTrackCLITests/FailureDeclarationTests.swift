@@ -80,6 +80,7 @@ import Testing
     (EnvironmentError.invalidCount(variable: "V", input: "x", allowed: 0...1), .unusableState),
     (EnvironmentError.invalidDate(variable: "V", input: "x"), .unusableState),
     (EnvironmentError.invalidURL(variable: "V", input: "x"), .unusableState),
+    (EnvironmentError.invalidSwitch(variable: "V", input: "x"), .unusableState),
     (SourceError.unreachable(source: "s", host: "h", reason: "x"), .unavailable),
     (SourceError.serverError(source: "s", host: "h", status: 500), .unavailable),
     (SourceError.refused(source: "s", status: 400, message: "x"), .unavailable),

@@ -24,7 +24,7 @@ struct CommandRunner {
         try context.standardOutput.write(
           HelpRenderer(width: context.terminalWidth).help(for: path))
       case .version:
-        try context.standardOutput.write("\(CommandTable.programName) \(CommandTable.version)\n")
+        try context.standardOutput.write(CommandTable.versionLine())
       case .run(let command):
         return try execute(command)
       }
@@ -48,7 +48,8 @@ struct CommandRunner {
   }
 
   /// Resolves the global options, lets the command's unit read its settings and run, and
-  /// prints what it returns, then the notes and the sources' notices on stderr; returns the
+  /// prints what it returns, then the errors of single items, the notes and the sources'
+  /// notices on stderr (without the notes and notices under --quiet); returns the
   /// exit code the command's result asks for.
   private func execute(_ command: ParsedCommand) throws -> ExitCode {
     guard let leaf = command.path.command.leaf else {
@@ -57,6 +58,7 @@ struct CommandRunner {
     let session = try CommandSession(command: command, context: context, notices: notices)
     let unit = try leaf.type.init(command, in: session)
     var notes: [String] = []
+    var errors: [String] = []
     var failure: (any Error)?
     var exitCode = ExitCode.success
     switch try unit.run(in: session) {
@@ -68,6 +70,7 @@ struct CommandRunner {
       }
       try write(output, settings: settings)
       notes = output.notes
+      errors = output.errors
       failure = output.failure
       exitCode = output.exitCode
       if settings.format == .records(.table), let day = Set(output.openDays).sorted().first {
@@ -75,11 +78,12 @@ struct CommandRunner {
           "note: the price for \(day) is the latest price, not the close of a finished day.")
       }
     }
-    // One write for all the notes: `alerts check` may note dozens of alerts.
-    let allNotes = notes + notices.all.map(ErrorFunnel.note)
-    if !allNotes.isEmpty {
+    // The one place notes reach stderr, and so the one place --quiet leaves them out. One write
+    // for all the lines: `alerts check` may note dozens of alerts.
+    let lines = errors + (session.quiet ? [] : notes + notices.all.map(ErrorFunnel.note))
+    if !lines.isEmpty {
       try? context.standardError.write(
-        allNotes.map { "\(CommandTable.programName): \($0)\n" }.joinedText(separator: ""))
+        lines.map { "\(CommandTable.programName): \($0)\n" }.joinedText(separator: ""))
     }
     if let failure { throw failure }
     return exitCode

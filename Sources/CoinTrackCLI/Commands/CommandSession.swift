@@ -17,6 +17,9 @@ final class CommandSession {
   let context: RunContext
   /// How records are printed; nil for a command that prints text.
   let output: OutputSettings?
+  /// Leave out the notes on stderr (--quiet, COINTRACK_QUIET); commands that print text print
+  /// no notes, and never read the variable.
+  let quiet: Bool
   /// Opens the run's one state store; its environment is read once, when the session starts,
   /// and a fault there is thrown only by the step that needs the store.
   let openStore: @Sendable () throws(StateError) -> StateStore
@@ -28,16 +31,18 @@ final class CommandSession {
   private var loadedState = LoadedState.notYet
 
   /// Resolves the global options, before anything is read or changed.
-  init(command: ParsedCommand, context: RunContext, notices: SourceNotices) throws(UsageError) {
+  init(command: ParsedCommand, context: RunContext, notices: SourceNotices) throws {
     self.command = command
     self.context = context
     self.notices = notices
     if let kind = command.path.command.output {
       output = try OutputSettings(command, printing: kind)
       todayOverride = try DateOptions.todayOverride(in: command, context: context)
+      quiet = try QuietSetting.isQuiet(command, context: context)
     } else {
       output = nil
       todayOverride = nil
+      quiet = false
     }
     let store = Result { () throws(StateError) in try StateStoreSettings.store(context: context) }
     openStore = { () throws(StateError) -> StateStore in try store.get() }

@@ -1,3 +1,4 @@
+import CoinTrackBuildInfo
 import CoinTrackCore
 
 /// The command tree of cointrack, assembled from the leaf commands' declarations.
@@ -10,11 +11,31 @@ enum CommandTable {
   static let version = "0.1.0"
 
   static let helpOption = OptionSpec("help", short: "h", summary: "Show help for the command.")
-  static let versionOption = OptionSpec("version", summary: "Print the version.")
+  static let versionOption = OptionSpec(
+    "version",
+    summary: "Print the version, the commit it was built from (when the build was told) and the "
+      + "last day of the embedded snapshot.")
 
   /// Options accepted before or after any command.
   static let globalOptions =
-    OutputSettings.options + [DateOptions.todayOption, helpOption, versionOption]
+    OutputSettings.options + [
+      DateOptions.todayOption, QuietSetting.option, helpOption, versionOption,
+    ]
+
+  /// `cointrack 0.1.0 (commit abc1234, snapshot to 2026-05-20)`, for --version.
+  static func versionLine() -> String {
+    let commit = String(cString: ct_build_commit())
+    let details =
+      (commit.isEmpty ? [] : ["commit \(commit)"])
+      + (snapshotLastDay.map { ["snapshot to \($0)"] } ?? [])
+    let suffix = details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")"
+    return "\(programName) \(version)\(suffix)\n"
+  }
+
+  /// The last day of the embedded snapshot: the newest close it holds of any coin.
+  static var snapshotLastDay: Day? {
+    SnapshotPriceSource().catalogue().entries.compactMap(\.held?.last).max()
+  }
 
   static let root = CommandSpec(
     programName,

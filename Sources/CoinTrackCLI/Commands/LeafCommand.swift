@@ -56,8 +56,12 @@ struct RecordOutput {
   var dailyPrices: PriceRows?
   /// Draw a chart under a table even when stdout is not a terminal.
   var wantsChart = false
-  /// Lines for stderr after the data, without the program name.
+  /// Lines for stderr after the data, without the program name, that --quiet leaves out:
+  /// each starts `note: `.
   var notes: [String] = []
+  /// Lines for stderr after the data, without the program name, that always print: the
+  /// errors of single items of a command that goes on with the others, as `sync` does.
+  var errors: [String] = []
   /// Days whose price is the latest rather than a close; tables say so in a note.
   var openDays: [Day] = []
   /// What the run fails with once the records and notes are printed: a command that reports
@@ -69,13 +73,14 @@ struct RecordOutput {
 
   init(
     _ records: RecordSet, dailyPrices: PriceRows? = nil, wantsChart: Bool = false,
-    notes: [String] = [], openDays: [Day] = [], failure: (any Error)? = nil,
-    exitCode: ExitCode = .success
+    notes: [String] = [], errors: [String] = [], openDays: [Day] = [],
+    failure: (any Error)? = nil, exitCode: ExitCode = .success
   ) {
     self.records = records
     self.dailyPrices = dailyPrices
     self.wantsChart = wantsChart
     self.notes = notes
+    self.errors = errors
     self.openDays = openDays
     self.failure = failure
     self.exitCode = exitCode

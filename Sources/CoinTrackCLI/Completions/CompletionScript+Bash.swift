@@ -43,9 +43,27 @@ extension CompletionScript {
       # Sets REPLY to the values of option $1 at the command path $2; the options given
       # follow. Sets kind to 'list' for a comma-separated list.
       _\(program)_values() {
-          case $1 in
 
       """
+    // A command whose option takes other values than the option of that name elsewhere, as
+    // sync's --source takes only the live sources, answers first.
+    var overrides: [String] = []
+    for path in paths {
+      for option in path.command.options {
+        guard let shared = valueOptions.first(where: { $0.name == option.name }),
+          shared.allowedValues != option.allowedValues,
+          let words = fixedWords(option.completion, allowed: option.allowedValues)
+        else { continue }
+        overrides.append(
+          "        \(singleQuoted(path.words.joined(separator: " "))) ) case $1 in "
+            + "\(flags(of: option).joined(separator: "|"))) REPLY='\(words.joined(separator: " "))'; "
+            + "return ;; esac ;;\n")
+      }
+    }
+    if !overrides.isEmpty {
+      script += "    case $2 in\n" + overrides.joined() + "    esac\n"
+    }
+    script += "    case $1 in\n"
     for option in valueOptions {
       let names = flags(of: option).joined(separator: "|")
       if option.completion == .fields {

@@ -247,6 +247,9 @@ enum ErrorFunnel {
         + "\(Day.supported.lowerBound) to \(Day.supported.upperBound)), 'today' or 'yesterday'."
     case .invalidURL(let variable, let input):
       return "invalid \(variable) \(quote(input)): use an http:// or https:// URL."
+    case .invalidSwitch(let variable, let input):
+      return "invalid \(variable) \(quote(input)): use 1 or true to turn it on, 0, false or "
+        + "nothing to turn it off."
     }
   }
 

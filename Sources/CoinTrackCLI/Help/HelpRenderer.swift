@@ -5,9 +5,14 @@ struct HelpRenderer {
   /// The width to wrap to.
   let width: Int
 
-  /// `Usage: cointrack prices <COIN> [--from <DATE>] [--to <DATE>] [options]`.
+  /// `Usage: cointrack prices <COIN> [options]`.
   static func usageLine(for path: CommandPath) -> String {
-    var parts = ["Usage:", path.fullName]
+    "Usage: " + synopsis(for: path)
+  }
+
+  /// `cointrack prices <COIN> [options]`: the usage line without its label.
+  static func synopsis(for path: CommandPath) -> String {
+    var parts = [path.fullName]
     if !path.command.subcommands.isEmpty { parts.append("<command>") }
     parts += path.command.arguments.map(\.synopsis)
     // The options are listed in help; spelling each out here would make the line unreadable.
@@ -33,7 +38,7 @@ struct HelpRenderer {
       sections.append(
         "Arguments:\n"
           + TextWrapping.columns(
-            command.arguments.map { ($0.synopsis, $0.summary + choices($0.allowedValues)) },
+            command.arguments.map { ($0.synopsis, HelpRenderer.description(of: $0)) },
             width: width))
     }
     if !command.options.isEmpty {
@@ -147,13 +152,25 @@ struct HelpRenderer {
   }
 
   private func files() -> String {
+    let variables = VariableHelp.rows.map { ($0.names.joined(separator: ", "), $0.meaning) }
+    return wrap(
+      "cointrack keeps its state in one file and its price history in a folder beside it, and "
+        + "reads these variables.") + "\n\n"
+      + "Files:\n" + TextWrapping.columns(HelpRenderer.fileRows, width: width) + "\n\n"
+      + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
+  }
+
+  /// Every file cointrack reads or writes, with what it holds, for the files topic and the
+  /// manual page.
+  static var fileRows: [(term: String, description: String)] {
     let (data, cache) = (StateStore.dataHomeVariable, PriceCache.cacheHomeVariable)
     let state = StateStore.pathInDataHome
     let cacheFolder = PriceCache.folderInCacheHome
-    let files = [
+    return [
       (
         "$\(data)/\(state)",
-        "The profile and the tracked coins with their ids, as JSON with a schema version. "
+        "The profile, the tracked coins with their ids, the price alerts and the portfolio's "
+          + "trades, as JSON with a schema version. "
           + "~/\(StateStore.dataHomeInHome)/\(state) when \(data) is unset, empty or relative. "
           + "Written on the first change, with mode 0600; a file cointrack cannot use is "
           + "reported and left untouched."
@@ -181,12 +198,6 @@ struct HelpRenderer {
           + "\(cache) is unset, empty or relative. The embedded snapshot needs no cache."
       ),
     ]
-    let variables = VariableHelp.rows.map { ($0.names.joined(separator: ", "), $0.meaning) }
-    return wrap(
-      "cointrack keeps its state in one file and its price history in a folder beside it, and "
-        + "reads these variables.") + "\n\n"
-      + "Files:\n" + TextWrapping.columns(files, width: width) + "\n\n"
-      + "Variables:\n" + TextWrapping.columns(variables, width: width) + "\n"
   }
 
   /// The sources topic: what each source is, what it quotes and what it needs.
@@ -314,23 +325,31 @@ struct HelpRenderer {
       .joined(separator: "\n" + padding)
   }
 
-  private func choices(_ values: [String]) -> String {
+  private static func choices(_ values: [String]) -> String {
     values.isEmpty ? "" : " One of: " + values.joined(separator: ", ") + "."
+  }
+
+  /// What help says of an argument: its summary and allowed values.
+  static func description(of argument: ArgumentSpec) -> String {
+    argument.summary + choices(argument.allowedValues)
+  }
+
+  /// What help says of an option: its summary, allowed values, default and formats.
+  static func description(of option: OptionSpec) -> String {
+    var description = option.summary + choices(option.allowedValues)
+    if let defaultDescription = option.defaultDescription {
+      description += " Default: \(defaultDescription)."
+    }
+    if !option.formats.isEmpty {
+      description +=
+        " With --format " + ErrorFunnel.listing(option.formats, conjunction: "or") + " only."
+    }
+    return description
   }
 
   private func optionRows(_ options: [OptionSpec]) -> String {
     TextWrapping.columns(
-      options.map { option in
-        var description = option.summary + choices(option.allowedValues)
-        if let defaultDescription = option.defaultDescription {
-          description += " Default: \(defaultDescription)."
-        }
-        if !option.formats.isEmpty {
-          description +=
-            " With --format " + ErrorFunnel.listing(option.formats, conjunction: "or") + " only."
-        }
-        return (option.synopsis, description)
-      }, width: width)
+      options.map { ($0.synopsis, HelpRenderer.description(of: $0)) }, width: width)
   }
 
   private func wrap(_ text: String, indent: Int = 0) -> String {

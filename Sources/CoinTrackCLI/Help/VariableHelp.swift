@@ -14,7 +14,8 @@ enum VariableHelp {
     let live = PriceSourceKind.allCases
     let coinGecko = PriceSourceKind.coingecko
     return [
-      ([RunContext.todayVariable.name], RunContext.todayVariable.meaning)
+      ([RunContext.todayVariable.name], RunContext.todayVariable.meaning),
+      ([QuietSetting.variable.name], QuietSetting.variable.meaning),
     ] + bounded.map { ([$0.name], $0.meaning + " " + $0.bounds) } + [
       (
         live.compactMap(\.baseURLVariable),

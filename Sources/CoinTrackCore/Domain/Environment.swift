@@ -139,6 +139,8 @@ public enum EnvironmentError: Error, Hashable, Sendable {
   case invalidDate(variable: String, input: String)
   /// Not an http:// or https:// URL.
   case invalidURL(variable: String, input: String)
+  /// Not one of the words of an on/off switch: 1 or true, 0 or false, or empty.
+  case invalidSwitch(variable: String, input: String)
 }
 
 extension EnvironmentError: KindedFailure {

@@ -8,12 +8,12 @@ struct SyncCommand: LeafCommand {
     summary: "A tracked coin (symbol, name, list id or @id), or any coin a source knows; "
       + "without one, every tracked coin.",
     repeating: true, optional: true, completion: .trackedCoin)
-  /// Completes like every --source; 'offline', which sync fills, is refused after parsing.
+  /// The live sources only: 'offline' is what sync fills, so the parser refuses it.
   static let sourceOption = OptionSpec(
     "source", value: "SOURCE", summary: "The live source to ask for every coin.",
     default: "the source of the coin's history, else binance for the snapshot's coins and coins "
       + "known by symbol alone, else coingecko",
-    allowed: SourceSelection.sourceOption.allowedValues)
+    allowed: PriceSourceKind.allCases.filter { $0 != .offline }.map(\.rawValue))
   static let fromOption = OptionSpec(
     "from", value: "DATE",
     summary: "The first day to fetch for a coin with no offline close yet: YYYY-MM-DD, "
@@ -67,12 +67,6 @@ struct SyncCommand: LeafCommand {
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     coins = command.values(of: Self.coinArgument)
     forcedSource = command.value(of: Self.sourceOption).flatMap(PriceSourceKind.init)
-    if forcedSource == .offline {
-      throw UsageError.invalidChoice(
-        name: "live source", input: PriceSourceKind.offline.rawValue,
-        allowed: PriceSourceKind.allCases.filter { $0 != .offline }.map(\.rawValue),
-        at: command.path, suggestions: [])
-    }
     let today = try session.today()
     let from = try command.value(of: Self.fromOption).map { input throws(UsageError) in
       try DateOptions.date(input, origin: Self.fromOption.flag, today: today, at: command.path)
@@ -111,11 +105,11 @@ struct SyncCommand: LeafCommand {
       coins.isEmpty
       ? state.coins.map { SyncTarget.coin($0.coin) } : sync.targets(named: coins, tracked: state)
     let progress = ProgressLine(
-      output: context.standardErrorIsTerminal ? context.standardError : nil)
+      output: context.standardErrorIsTerminal && !session.quiet ? context.standardError : nil)
     let outcomes = sync.run(targets, progress: progress.show)
     progress.clear()
     let failures = outcomes.compactMap { outcome in outcome.failure.map { (outcome, $0) } }
-    let notes = failures.map { outcome, failure in
+    let errors = failures.map { outcome, failure in
       // A coin by its symbol and id; a name that found no coin as it was typed.
       let coin =
         outcome.coinID.map { "\(ErrorFunnel.shown(outcome.symbol)) (@\(ErrorFunnel.shown($0)))" }
@@ -128,7 +122,7 @@ struct SyncCommand: LeafCommand {
       failures.compactMap { ($0.1 as? any KindedFailure)?.failureKind })
     return .records(
       RecordOutput(
-        .syncOutcomes(outcomes), notes: notes,
+        .syncOutcomes(outcomes), errors: errors,
         failure: unexplained
           ?? worst.map {
             SyncIncomplete(failed: failures.count, total: outcomes.count, worst: $0)
