@@ -102,7 +102,7 @@ public struct Tracker: Sendable {
       throw TrackerError.rangeStartsAfterEnd(from: from.day, to: to.day)
     }
     let coin = try source.resolveCoin(input)
-    let rows = try source.dailyPriceRows(of: coin, in: range)
+    let rows = try source.dailyPrices(of: coin, in: range)
     // When the range's last day has a price the data reaches it: no need to look how far.
     return PriceHistory(
       rows: rows,
