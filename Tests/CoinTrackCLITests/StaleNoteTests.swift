@@ -26,7 +26,7 @@ private struct EndingSource: OfflinePriceData {
       })
   }
 
-  func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] { [] }
+  func dailyPrices(of coin: Coin, in range: DayRange) throws -> PriceRows { PriceRows([]) }
 }
 
 /// The stale note's form for coins whose offline data ends on different days, which the

@@ -195,7 +195,7 @@ import Testing
       Self.rows([("2026-05-22", "80000.5"), ("2026-05-23", "81000")]), to: Self.bitcoin)
     #expect(try offline.offlineLastDay(of: Self.bitcoin) == Day(iso: "2026-05-23"))
     let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-24")!)!
-    let rows = try offline.dailyPriceRows(of: Self.bitcoin, in: range)
+    let rows = try offline.dailyPrices(of: Self.bitcoin, in: range)
     #expect(
       rows.map { "\($0.day) \($0.price?.text ?? "-") \($0.source)" } == [
         "2026-05-20 77552.23 offline", "2026-05-21 - offline", "2026-05-22 80000.5 binance",

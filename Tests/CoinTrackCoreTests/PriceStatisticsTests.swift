@@ -91,7 +91,7 @@ import Testing
     let source = SnapshotPriceSource()
     for entry in source.catalogue().entries {
       let range = try #require(entry.held)
-      let rows = try source.dailyPriceRows(of: entry.coin, in: range)
+      let rows = try source.dailyPrices(of: entry.coin, in: range)
       let statistics = PriceStatistics(
         symbol: entry.coin.symbol, currency: "USDT", source: "offline", rows: rows)
       let prices = rows.compactMap(\.price)

@@ -55,11 +55,11 @@ import Testing
     #expect(held.rows.map(\.price.text) == Self.closes.map(\.price))
     let range = DayRange(
       from: Day(iso: Self.closes[0].day)!, to: Day(iso: Self.closes.last!.day)!)!
-    let closes = try OfflinePriceSource(history: store).dailyCloses(of: coin, in: range)
+    let rows = try OfflinePriceSource(history: store).dailyPrices(of: coin, in: range)
     let byDay = Dictionary(uniqueKeysWithValues: Self.closes.map { ($0.day, $0.price) })
-    for day in range {
-      // The text says both the value and its decimals.
-      #expect(closes.close(on: day)?.price.text == byDay[day.description], "\(day)")
+    #expect(rows.map(\.day) == Array(range))
+    for row in rows {
+      #expect(row.price?.text == byDay[row.day.description], "\(row.day)")
     }
   }
 

@@ -310,7 +310,7 @@ struct HelpRenderer {
       let range = DayRange(from: first, to: last),
       let coin = source.catalogue().entry(named: "BTC")?.coin
     else { return PriceRows([]) }
-    return (try? source.dailyPriceRows(of: coin, in: range)) ?? PriceRows([])
+    return (try? source.dailyPrices(of: coin, in: range)) ?? PriceRows([])
   }
 
   private func fieldList(_ kind: RecordKind, indent: Int = 2) -> String {

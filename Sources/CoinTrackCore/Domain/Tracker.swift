@@ -118,12 +118,18 @@ public struct Tracker: Sendable {
     guard let range = DayRange(from: from?.day ?? last, to: last) else {
       throw TrackerError.rangeStartsAfterEnd(from: from?.day ?? last, to: last)
     }
-    let rows = try source.dailyPriceRows(of: coin, in: range)
+    let rows = try source.dailyPrices(of: coin, in: range)
+    // The data ends before the range does when the range's last row has no price; without
+    // `to`, the range ends on the data's last day.
     var dataEnd: Day?
-    if let offline, let lastDay = try offline.offlineLastDay(of: coin),
-      lastDay < today.adding(days: -1), lastDay < (to?.day ?? today)
-    {
-      dataEnd = lastDay
+    if let offline {
+      let lastRow = rows.count - 1
+      dataEnd =
+        rows.price(at: lastRow) != nil
+        ? (to == nil ? rows.day(at: lastRow) : nil) : try offline.offlineLastDay(of: coin)
+      if let end = dataEnd, end >= today.adding(days: -1) || end >= (to?.day ?? today) {
+        dataEnd = nil
+      }
     }
     return PriceHistory(rows: rows, offlineDataEnd: dataEnd)
   }

@@ -1,8 +1,8 @@
 /// A coin's history as read from its file: rows in ascending order of day, one symbol and one
 /// currency.
 ///
-/// The rows stay in the file's bytes: each is a day and where its price lies, so that reading
-/// years of closes makes no text per row, and a row's price is made only when it is read.
+/// The rows stay in the file's bytes: each is a day and where its price lies, and a row's price
+/// is made only when it is read, so that `prices` over years of closes streams its rows.
 public struct CoinHistory: Sendable {
   /// The symbol of every row.
   public let symbol: String
@@ -17,14 +17,11 @@ public struct CoinHistory: Sendable {
   /// day up for every row it prints.
   private let positions: [Int32]
 
-  /// One row: its day, its close's units and decimals (as `CompactClose`), where its price
-  /// lies in `bytes` and its source's place in `sources`.
+  /// One row: its day, where its price lies in `bytes` and its source's place in `sources`.
   private struct Entry: Sendable {
     var day: Day
-    var units: Int64
     var priceStart: Int32
     var priceLength: UInt16
-    var scale: UInt8
     var source: UInt8
   }
 
@@ -56,29 +53,12 @@ public struct CoinHistory: Sendable {
 
   /// The close of the row at `position`, exactly as the file writes it.
   public func price(at position: Int) -> Price {
-    // Checked as plain decimal text when the file was read.
-    withPriceBytes(at: position, Price.init(plainDecimalUTF8:))
-  }
-
-  /// The days and closes of the rows; nil for a history without any.
-  var closes: HistoryCloses? {
-    guard !entries.isEmpty else { return nil }
-    var wide: [Int: ExactDecimal] = [:]
-    for position in entries.indices where entries[position].scale >= CompactClose.wide {
-      wide[position] = withPriceBytes(at: position, ExactDecimal.init(plainDecimalBytes:))
-    }
-    return HistoryCloses(
-      currency: currency, days: entries.map { Int32($0.day.daysSince1970) },
-      units: entries.map(\.units), scales: entries.map(\.scale), wide: wide)
-  }
-
-  /// `body` of the bytes of the price of the row at `position`, where they lie.
-  private func withPriceBytes<Result>(
-    at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
     let start = Int(entries[position].priceStart)
     let end = start + Int(entries[position].priceLength)
-    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    // Checked as plain decimal text when the file was read.
+    return bytes.withUnsafeBufferPointer {
+      Price(plainDecimalUTF8: UnsafeBufferPointer(rebasing: $0[start..<end]))
+    }
   }
 
   /// The position of the first row on or after `day` (`count` when there is none).
@@ -139,22 +119,10 @@ public struct CoinHistory: Sendable {
         source = UInt8(sources.firstIndex(of: name) ?? sources.count)
         if Int(source) == sources.count { sources.append(name) }
       }
-      appendEntry(day: line.day, close: line.close, price: line.price)
-    }
-
-    /// Adds a line that repeats the one before but for its date and price, checked and in
-    /// order.
-    @inline(__always)
-    mutating func append(_ line: HistoryFormat.RepeatedLine) {
-      appendEntry(day: line.day, close: line.close, price: line.price)
-    }
-
-    @inline(__always)
-    private mutating func appendEntry(day: Day, close: CompactClose, price: Range<Int>) {
       entries.append(
         Entry(
-          day: day, units: close.units, priceStart: Int32(price.lowerBound),
-          priceLength: UInt16(price.count), scale: close.scale, source: source))
+          day: line.day, priceStart: Int32(line.price.lowerBound),
+          priceLength: UInt16(line.price.count), source: source))
     }
 
     private func text(_ field: Range<Int>) -> String {

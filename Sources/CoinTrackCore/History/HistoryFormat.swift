@@ -60,35 +60,25 @@ enum HistoryFormat {
       // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
       // by copying them all.
       builder.reserveCapacity(bytes.count / minimumLineLength)
-      // The last line read in full and its shape, which every line since has repeated, and the
-      // start and day of the line before.
-      var shape: RepeatedLine.Shape?
-      var lineRead: Line?
-      var previousStart = 0
-      var previousDay: Day?
+      var previous: Line?
       var start = headerEnd + 1
       var number = 2
       while start < bytes.count {
-        if let shape, let dayBefore = previousDay {
-          let run = RepeatedLine.read(
-            bytes, from: start, repeating: shape, after: dayBefore, at: previousStart,
-            into: &builder)
-          if run.count > 0 {
-            (start, previousDay, previousStart) = (run.next, run.lastDay, run.lastStart)
-            number += run.count
-            continue
-          }
-        }
         guard let end = endOfLine(in: bytes, from: start) else {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        let line = try Line(in: bytes, start..<end, number: number, path: path, after: lineRead)
-        if let previousDay {
-          guard previousDay < line.day else {
+        let line: Line
+        if let previous, let repeated = Line(in: bytes, start..<end, repeating: previous) {
+          line = repeated
+        } else {
+          line = try Line(in: bytes, start..<end, number: number, path: path, after: previous)
+        }
+        if let previous {
+          guard previous.day < line.day else {
             throw HistoryError.damaged(
               path: path, line: number,
-              reason: "\(line.day) does not come after \(previousDay); days must ascend")
+              reason: "\(line.day) does not come after \(previous.day); days must ascend")
           }
           guard !line.isNew.symbol, !line.isNew.currency else {
             throw HistoryError.damaged(
@@ -98,10 +88,7 @@ enum HistoryFormat {
           }
         }
         builder.append(line)
-        lineRead = line
-        shape = line.shape
-        previousDay = line.day
-        previousStart = start
+        previous = line
         start = end + 1
         number += 1
       }
@@ -158,28 +145,50 @@ enum HistoryFormat {
   ///
   /// A symbol, currency or source with the same bytes as the line before's is that one again,
   /// already checked, and no text is made for it; a line that repeats the one before but for
-  /// its date and price is read as a `RepeatedLine` instead.
+  /// its date and price is recognised by comparing the bytes around its price with that line's.
   struct Line {
     let day: Day
-    /// The price's units and decimals, read as it was checked.
-    let close: CompactClose
     /// Where the line ends, and the positions of its four commas.
     private let end: Int
     private let commas: (Int, Int, Int, Int)
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
     let isNew: (symbol: Bool, currency: Bool, source: Bool)
 
-    /// Where the line has the bytes a line repeating it repeats.
-    var shape: RepeatedLine.Shape {
-      RepeatedLine.Shape(middle: commas.0..<(commas.1 + 1), tail: commas.2..<end)
-    }
     var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
     var price: Range<Int> { (commas.1 + 1)..<commas.2 }
     var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
     var source: Range<Int> { (commas.3 + 1)..<end }
 
-    /// The fields of the line at `range` of `bytes`, `previous` the last line of the same bytes
-    /// read in full before it, whose symbol, currency and source every line since repeated.
+    /// The line at `range` of `bytes` when it is `previous`, the line before it, with another
+    /// date and price: the same bytes from the comma after the date through the comma after the
+    /// symbol, and from the comma after the price to the end, a real day and a plain decimal
+    /// above zero. Nil for any other line, which the full reading checks and names what is
+    /// wrong with. Years of closes of one coin are such lines.
+    init?(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, repeating previous: Line) {
+      let middle = previous.commas.0...previous.commas.1
+      let tail = previous.commas.2..<previous.end
+      let dateEnd = range.lowerBound + Day.isoLength
+      let priceStart = dateEnd + middle.count
+      let priceEnd = range.upperBound - tail.count
+      func field(_ field: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[field])
+      }
+      guard range.count <= maximumLineLength, priceStart < priceEnd,
+        field(Range(middle)).hasSameBytes(as: field(dateEnd..<priceStart)),
+        field(tail).hasSameBytes(as: field(priceEnd..<range.upperBound)),
+        let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
+      else { return nil }
+      // A plain decimal holds no comma, so the line has the five fields of the one before.
+      let price = field(priceStart..<priceEnd)
+      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else { return nil }
+      self.day = day
+      end = range.upperBound
+      commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + previous.commas.3 - previous.commas.2)
+      isNew = (false, false, false)
+    }
+
+    /// The fields of the line at `range` of `bytes`, `previous` the line before it (nil for the
+    /// first), checked.
     init(
       in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, path: String,
       after previous: Line?
@@ -221,11 +230,10 @@ enum HistoryFormat {
       if isNewSymbol, !UntrustedText.isSymbol(text((commas.0 + 1)..<commas.1)) {
         throw damaged("the symbol is not valid")
       }
-      guard
-        let close = CompactClose(
-          closeText: UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2]))
-      else { throw damaged("the price is not a plain decimal above zero") }
-      self.close = close
+      let price = UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2])
+      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else {
+        throw damaged("the price is not a plain decimal above zero")
+      }
       let isNewCurrency = differs((commas.2 + 1)..<commas.3, previous?.currency)
       if isNewCurrency, !knownCurrencies.contains(text((commas.2 + 1)..<commas.3)) {
         throw damaged("the currency is not one a source quotes")

@@ -30,21 +30,16 @@ public struct HistoryStore: Sendable {
   public let directory: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
-  /// Where the last rows and closes read are kept between runs; nil where no cache directory
-  /// is known.
-  var cache: HistoryCache?
   private let checkpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
-  /// The history in `directory`, with what it derives from its files kept in `cacheDirectory`,
-  /// the price cache's folder; `checkpoint` runs at each step of replacing a file, for the crash
-  /// tests, as the state store's does.
+  /// The history in `directory`; `checkpoint` runs at each step of replacing a file, for the
+  /// crash tests, as the state store's does.
   public init(
-    directory: String, lockTimeoutSeconds: Double, cacheDirectory: String? = nil,
+    directory: String, lockTimeoutSeconds: Double,
     checkpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
     self.directory = directory
     self.lockTimeoutSeconds = lockTimeoutSeconds
-    cache = cacheDirectory.map { HistoryCache(directory: $0) }
     self.checkpoint = checkpoint
   }
 
@@ -100,98 +95,30 @@ public struct HistoryStore: Sendable {
 
   /// The coin's whole history, checked; nil when it has no file.
   public func history(of coin: Coin) throws(HistoryError) -> CoinHistory? {
-    try read(path(of: coin))?.history
+    try read(path(of: coin))
   }
 
-  /// The coin's closes: kept in the cache while its file is the one they were read from, else
-  /// read from the file and kept for the next run; nil when it has no file or no row.
-  func closes(of coin: Coin) throws(HistoryError) -> HistoryCloses? {
-    let path = path(of: coin)
-    if let cache {
-      var status = stat()
-      if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
-        let kept = ClosesCache.closes(ofCoinID: coin.id, in: cache, stamp: FileStamp(status))
-      {
-        return kept
-      }
-    }
-    guard let (history, status) = try read(path), let closes = history.closes else { return nil }
-    if let cache {
-      ClosesCache.keep(
-        closes, ofCoinID: coin.id, in: cache, stamp: FileStamp(status), now: HistoryCache.now())
-    }
-    return closes
-  }
-
-  /// The last row of each coin's file, by position: taken from the index of last rows when
-  /// the file is still the one it was read from, else read from the file's end. Without the
-  /// index the folder is listed first, so that a coin without a file costs no failed open: a
-  /// list of a thousand tracked coins, few of them synced, would otherwise open a thousand
-  /// missing files.
+  /// The last row of each coin's file, by position. The folder is listed first, so that a coin
+  /// without a file is never opened: a list of a thousand tracked coins, few of them synced,
+  /// would otherwise try a thousand missing files.
   public func lastRows(of coins: [Coin]) throws(HistoryError) -> LastHistoryRows {
     var lastRows = LastHistoryRows(capacity: coins.count)
-    var index = LastRowIndex(cache: cache)
-    let folder = HistoryFolder(path: directory)
-    if index.isEmpty, try folder.names().isEmpty {
-      for _ in coins { lastRows.append(nil) }
-      return lastRows
-    }
+    let folder = try HistoryFolder(path: directory)
     for coin in coins {
       let name = HistoryStore.fileName(of: coin.id)
-      if let entry = index.entry(ofFileNamed: name) {
-        if let row = indexedLastRow(entry, in: folder, index: &index) {
-          lastRows.append(row.row)
-          continue
-        }
-      } else if try !folder.contains(name) {
-        lastRows.append(nil)
-        continue
-      }
-      let read = try lastRow(inFileAt: directory + "/" + name)
-      if let read {
-        index.record(read.line, ofFileNamed: name, stamp: FileStamp(read.status))
-      }
-      lastRows.append(read?.row)
+      lastRows.append(folder.contains(name) ? try lastRow(inFileAt: directory + "/" + name) : nil)
     }
-    index.save { (try? folder.names().contains($0)) ?? true }
     return lastRows
-  }
-
-  /// The last row of the index's `entry` (`row` nil for a file of a header alone), when its
-  /// file is still the one it was read from and its line passes the checks a file's last row
-  /// gets; nil when the file must be read.
-  private func indexedLastRow(
-    _ entry: LastRowIndex.Entry, in folder: HistoryFolder, index: inout LastRowIndex
-  ) -> IndexedLastRow? {
-    guard let status = folder.regularFileStatus(named: entry.name),
-      FileStamp(status) == entry.stamp
-    else { return nil }
-    var line = entry.lastLine
-    let indexed: IndexedLastRow?
-    if line.isEmpty {
-      indexed = IndexedLastRow(row: nil)
-    } else {
-      // Checked again: the cache is outside input too. A line that fails is read from the
-      // file, which then names what is wrong; this error, dropped, needs no whole path.
-      indexed = line.withUTF8 { bytes in
-        (try? HistoryFormat.row(bytes, number: 0, path: entry.name)).map(IndexedLastRow.init(row:))
-      }
-    }
-    if indexed != nil { index.record(entry.lastLine, ofFileNamed: entry.name, stamp: entry.stamp) }
-    return indexed
   }
 
   /// The coin's last row, read from the end of its file (and its header from the start), so
   /// that `coins list` costs the same whatever the history's length; nil when it has none.
   public func lastRow(of coin: Coin) throws(HistoryError) -> HistoryRow? {
-    try lastRow(inFileAt: path(of: coin))?.row
+    try lastRow(inFileAt: path(of: coin))
   }
 
-  /// The last row of the file at `path` (nil when it has none), with that line's text (empty
-  /// then) and the file's status as it was read; nil when there is no such file.
-  private func lastRow(inFileAt path: String) throws(HistoryError)
-    -> (row: HistoryRow?, line: String, status: stat)?
-  {
+  /// The last row of the file at `path`; nil when there is no such file or it has no row.
+  private func lastRow(inFileAt path: String) throws(HistoryError) -> HistoryRow? {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -202,9 +129,8 @@ public struct HistoryStore: Sendable {
     defer { close(descriptor) }
     let size = Int(status.st_size)
     let headerLength = HistoryFormat.header.utf8.count + 1
-    // The header and the tail share one buffer on the stack: `coins list` reads both of every
-    // coin's file, and two arrays each cost an allocation and a release per coin.
-    let result: Result<(row: HistoryRow, line: String)?, HistoryError> =
+    // The header and the tail share one buffer, as both are read of every coin's file.
+    let result: Result<HistoryRow?, HistoryError> =
       withUnsafeTemporaryAllocation(
         of: UInt8.self, capacity: headerLength + HistoryStore.tailLength
       ) { buffer in
@@ -213,16 +139,15 @@ public struct HistoryStore: Sendable {
             descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
         }
       }
-    let last = try result.get()
-    return (last?.row, last?.line ?? "", status)
+    return try result.get()
   }
 
-  /// The last row of the open file of `size` bytes and that line's text, read into `buffer`,
-  /// which holds its header and its tail; nil when the file has no row.
+  /// The last row of the open file of `size` bytes, read into `buffer`, which holds its header
+  /// and its tail; nil when the file has no row.
   private func lastRow(
     _ descriptor: Int32, size: Int, headerLength: Int, buffer: UnsafeMutableBufferPointer<UInt8>,
     path: String
-  ) throws(HistoryError) -> (row: HistoryRow, line: String)? {
+  ) throws(HistoryError) -> HistoryRow? {
     let headCount = try readBytes(
       descriptor, at: 0, count: min(size, headerLength), into: buffer, path: path)
     let head = UnsafeBufferPointer(rebasing: buffer[..<headCount])
@@ -251,9 +176,7 @@ public struct HistoryStore: Sendable {
     }
     let line = UnsafeBufferPointer(rebasing: body[lineStart...])
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return (
-      try HistoryFormat.row(line, number: 0, path: path), String(decoding: line, as: UTF8.self)
-    )
+    return try HistoryFormat.row(line, number: 0, path: path)
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged
@@ -269,7 +192,7 @@ public struct HistoryStore: Sendable {
     }
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: path)
-      let held = try read(path).map { Array($0.history.rows) } ?? []
+      let held = try read(path).map { Array($0.rows) } ?? []
       if let currency = held.first?.currency, currency != first.currency {
         throw HistoryError.currencyMismatch(
           symbol: coin.symbol, held: currency, source: first.source, quotes: [first.currency])
@@ -289,20 +212,19 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// The checked history in `path` and the file's status as it was read; nil when there is no
-  /// file.
-  private func read(_ path: String) throws(HistoryError) -> (history: CoinHistory, status: stat)? {
-    let read: (bytes: [UInt8], status: stat)?
+  /// The checked history in `path`; nil when there is no file.
+  private func read(_ path: String) throws(HistoryError) -> CoinHistory? {
+    let bytes: [UInt8]?
     do {
-      read = try FileSystem.readFileAndStatusIfPresent(path, limit: HistoryStore.maximumFileSize)
+      bytes = try FileSystem.readFileIfPresent(path, limit: HistoryStore.maximumFileSize)
     } catch {
       if case .tooLarge = error.cause {
         throw HistoryError.damaged(path: path, line: 0, reason: error.reason)
       }
       throw HistoryError.unreadable(path: path, reason: error.reason)
     }
-    guard let read else { return nil }
-    return (try HistoryFormat.history(of: read.bytes, path: path), read.status)
+    guard let bytes else { return nil }
+    return try HistoryFormat.history(of: bytes, path: path)
   }
 
   /// Reads `count` bytes of the file from `offset` into the start of `buffer`, which holds at
@@ -327,33 +249,20 @@ public struct HistoryStore: Sendable {
   }
 }
 
-/// A last row found in the index of last rows: nil for a file of a header alone.
-private struct IndexedLastRow {
-  var row: HistoryRow?
-}
-
 /// The last row of each of a list of coins' history files, by the coin's position; nil where a
-/// coin has none. Rows and their positions rather than an array of optionals, whose types the
-/// runtime would build at every `coins list` (~35k instructions).
+/// coin has none.
 public struct LastHistoryRows: Sendable {
-  private var rows: [HistoryRow] = []
-  /// For each coin, the position of its row in `rows`, or -1 where it has none.
-  private var rowPositions: [Int32] = []
+  private var rows: [HistoryRow?] = []
 
   init(capacity: Int) {
-    rowPositions.reserveCapacity(capacity)
+    rows.reserveCapacity(capacity)
   }
 
   /// Adds the next coin's last row.
   mutating func append(_ row: HistoryRow?) {
-    guard let row else { return rowPositions.append(-1) }
-    rowPositions.append(Int32(rows.count))
     rows.append(row)
   }
 
   /// The last row of the coin at `coin`.
-  public subscript(coin: Int) -> HistoryRow? {
-    let position = rowPositions[coin]
-    return position < 0 ? nil : rows[Int(position)]
-  }
+  public subscript(coin: Int) -> HistoryRow? { rows[coin] }
 }

@@ -227,11 +227,11 @@ public struct HistorySync: Sendable {
       status: .unchanged)
     do {
       let source = try work.kind.makeSource(currency: work.currency, configuration: configuration)
-      let rows: [PriceRow]
+      let rows: PriceRows
       do {
         rows = try source.dailyPrices(of: work.coin, in: work.days)
       } catch TrackerError.noPricesInRange {
-        rows = []
+        rows = PriceRows([])
       }
       let closes = rows.compactMap { row in
         row.price.map {

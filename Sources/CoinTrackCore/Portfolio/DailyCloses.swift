@@ -11,9 +11,6 @@ public struct DailyCloses: Sendable {
   private var scales: [UInt8]
   /// The closes whose units or decimals do not fit, by offset from `first`.
   private var wide: [Int: ExactDecimal] = [:]
-  /// Where the close of `first` is in `units` and `scales`: 0, but in closes that share the
-  /// rows of a coin's history.
-  private let base: Int
 
   /// The mark in `scales` of a day without a close.
   private static let none = UInt8.max
@@ -24,18 +21,6 @@ public struct DailyCloses: Sendable {
     self.currency = currency
     units = Array(repeating: 0, count: count)
     scales = Array(repeating: Self.none, count: count)
-    base = 0
-  }
-
-  /// The closes of the days from `first` on, held in `units` and `scales` from `base` on,
-  /// every one of them compact: a history's rows of consecutive days, shared rather than
-  /// copied.
-  init(first: Day, currency: String, units: [Int64], scales: [UInt8], base: Int) {
-    self.first = first
-    self.currency = currency
-    self.units = units
-    self.scales = scales
-    self.base = base
   }
 
   /// `count` days from `first` on, the `n`th day's close `close(n)`.
@@ -48,48 +33,8 @@ public struct DailyCloses: Sendable {
 
   /// Makes `close` the close of the day `offset` days after `first`.
   mutating func set(_ close: CompactClose, at offset: Int) {
-    units[base + offset] = close.units
-    scales[base + offset] = close.scale
-  }
-
-  /// `body` given a writer of compact closes by offset, to set many without checking the
-  /// arrays' storage for each.
-  mutating func withCompactWriter<Result>(_ body: (CompactWriter) -> Result) -> Result {
-    let base = base
-    return units.withUnsafeMutableBufferPointer { units in
-      scales.withUnsafeMutableBufferPointer { scales in
-        body(
-          CompactWriter(
-            units: UnsafeMutableBufferPointer(rebasing: units[base...]),
-            scales: UnsafeMutableBufferPointer(rebasing: scales[base...])))
-      }
-    }
-  }
-
-  /// Sets compact closes where `DailyCloses.set` would, within `withCompactWriter`.
-  struct CompactWriter {
-    fileprivate let units: UnsafeMutableBufferPointer<Int64>
-    fileprivate let scales: UnsafeMutableBufferPointer<UInt8>
-
-    /// Makes `close`, which is compact, the close of the day `offset` days after `first`.
-    func set(_ close: CompactClose, at offset: Int) {
-      units[offset] = close.units
-      scales[offset] = close.scale
-    }
-
-    /// Makes `units` and `scales`, which are compact, the closes of consecutive days from the
-    /// day `offset` days after `first` on.
-    func copy(units: ArraySlice<Int64>, scales: ArraySlice<UInt8>, at offset: Int) {
-      precondition(offset >= 0 && offset + units.count <= self.units.count)
-      units.withUnsafeBufferPointer { units in
-        self.units.baseAddress!.advanced(by: offset).update(
-          from: units.baseAddress!, count: units.count)
-      }
-      scales.withUnsafeBufferPointer { scales in
-        self.scales.baseAddress!.advanced(by: offset).update(
-          from: scales.baseAddress!, count: scales.count)
-      }
-    }
+    units[offset] = close.units
+    scales[offset] = close.scale
   }
 
   /// Makes `close` the close of the day `offset` days after `first`, compactly when it fits.
@@ -106,7 +51,7 @@ public struct DailyCloses: Sendable {
   /// walk over days multiplies these, and reads the others with `close(on:)`.
   @inline(__always)
   func compactClose(on day: Day) -> CompactClose? {
-    let index = day.daysSince1970 - first.daysSince1970 + base
+    let index = day.daysSince1970 - first.daysSince1970
     let scale = scales[index]
     return scale < CompactClose.wide ? CompactClose(units: units[index], scale: scale) : nil
   }
@@ -114,10 +59,10 @@ public struct DailyCloses: Sendable {
   /// The close on `day`, which lies in the days held.
   func close(on day: Day) -> ExactDecimal? {
     let offset = day.daysSince1970 - first.daysSince1970
-    switch scales[base + offset] {
+    switch scales[offset] {
     case Self.none: return nil
     case CompactClose.wide: return wide[offset]
-    case let scale: return ExactDecimal(compactUnits: units[base + offset], scale: Int(scale))
+    case let scale: return ExactDecimal(compactUnits: units[offset], scale: Int(scale))
     }
   }
 }

@@ -59,7 +59,12 @@ struct HeldCloses {
     let wanted = DayRange(from: day, to: range.last)!
     let closes: DailyCloses
     do {
-      closes = try source.dailyCloses(of: position.coin, in: wanted)
+      let rows = try source.dailyPrices(of: position.coin, in: wanted)
+      // A source quotes one currency; a range without rows has none to say.
+      closes = DailyCloses(
+        first: day, count: rows.count,
+        currency: rows.isEmpty ? source.currency : rows.currency(at: 0)
+      ) { rows.price(at: $0).map(ExactDecimal.init) }
     } catch TrackerError.noPricesInRange {
       return DailyCloses(first: day, count: wanted.count, currency: position.currency)
     }

@@ -16,8 +16,7 @@ public struct LatestPrices: RandomAccessCollection, Sendable {
     for row in latest { append(row) }
   }
 
-  /// The prices of `count` coins, the i-th that `row(i)` gives: no array of optionals, whose
-  /// types the runtime would build at their first use (~34k instructions).
+  /// The prices of `count` coins, the i-th that `row(i)` gives.
   public init(count: Int, _ row: (Int) throws -> PriceRow?) rethrows {
     rowPositions.reserveCapacity(count)
     for coin in 0..<count { append(try row(coin)) }

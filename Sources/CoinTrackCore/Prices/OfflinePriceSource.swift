@@ -78,15 +78,11 @@ public struct OfflinePriceSource: PriceSource {
     }
   }
 
-  public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {
-    Array(try dailyPriceRows(of: coin, in: range))
-  }
-
-  /// The rows of the range, made as they are read like the snapshot's; the history's closes
-  /// are held in memory, a few dozen bytes a day.
-  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
+  /// The rows of the range, made as they are read like the snapshot's; the history's file is
+  /// held in memory while they are read.
+  public func dailyPrices(of coin: Coin, in range: DayRange) throws -> PriceRows {
     guard let history, let held = try history.history(of: coin), let last = held.rows.last else {
-      return try snapshot.dailyPriceRows(of: coin, in: range)
+      return try snapshot.dailyPrices(of: coin, in: range)
     }
     let parts = try parts(
       of: coin, in: range, held: held.day(at: 0)...last.day, currency: last.currency)
@@ -118,28 +114,6 @@ public struct OfflinePriceSource: PriceSource {
         case .history(let row): row.map { held.price(at: $0) }
         }
       })
-  }
-
-  /// The closes of the range, read straight from the history's closes (kept in the cache while
-  /// its file stays the same) and the snapshot's days rather than through rows: `portfolio
-  /// history` reads years of closes of every coin held.
-  public func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses {
-    guard let history, let held = try history.closes(of: coin) else {
-      return try snapshot.dailyCloses(of: coin, in: range)
-    }
-    let parts = try parts(
-      of: coin, in: range, held: held.firstDay...held.lastDay, currency: held.currency)
-    if parts.fromSnapshot == nil, let shared = held.sharedCloses(in: range) {
-      return shared
-    }
-    var closes = DailyCloses(first: range.first, count: range.count, currency: held.currency)
-    if let fromSnapshot = parts.fromSnapshot {
-      parts.series?.setCloses(in: fromSnapshot, into: &closes)
-    }
-    if let fromHistory = parts.fromHistory {
-      held.setCloses(in: fromHistory, into: &closes)
-    }
-    return closes
   }
 
   /// A coin's snapshot series, and the days of a range the snapshot and the history each give:

@@ -99,20 +99,3 @@ private final class MadeRows: Storage {
   func source(at position: Int) -> String { source?(position) ?? template.source }
   func isClosed(at position: Int) -> Bool { template.isClosed }
 }
-
-extension PriceSource {
-  /// The rows of `dailyPrices` held in an array: what a source whose answers are bounded gives.
-  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws -> PriceRows {
-    PriceRows(try dailyPrices(of: coin, in: range))
-  }
-
-  /// The closes of `dailyPriceRows`, each read from its row's price text.
-  public func dailyCloses(of coin: Coin, in range: DayRange) throws -> DailyCloses {
-    let rows = try dailyPriceRows(of: coin, in: range)
-    // A source quotes one currency; a range without rows has none to say.
-    return DailyCloses(
-      first: range.first, count: rows.count,
-      currency: rows.isEmpty ? currency : rows.currency(at: 0)
-    ) { position in rows.price(at: position).map(ExactDecimal.init) }
-  }
-}

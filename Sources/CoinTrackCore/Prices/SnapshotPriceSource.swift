@@ -54,27 +54,15 @@ public struct SnapshotPriceSource: PriceSource {
       })
   }
 
-  public func dailyPrices(of coin: Coin, in range: DayRange) throws(TrackerError) -> [PriceRow] {
-    Array(try dailyPriceRows(of: coin, in: range))
-  }
-
   /// The rows of the range, each made when it is read: a range of thousands of years takes no
   /// more memory than a day.
-  public func dailyPriceRows(of coin: Coin, in range: DayRange) throws(TrackerError) -> PriceRows {
+  public func dailyPrices(of coin: Coin, in range: DayRange) throws(TrackerError) -> PriceRows {
     let series = try series(of: coin, in: range)
     return PriceRows(
       first: range.first, count: range.count,
       daysWithoutPrice: range.count - series.daysWithPrice(in: range),
       template: row(coin, range.first, nil)
     ) { series.price(on: range.first.adding(days: $0)) }
-  }
-
-  /// The closes of the range, read from the snapshot's bytes without making a price of each.
-  public func dailyCloses(of coin: Coin, in range: DayRange) throws(TrackerError) -> DailyCloses {
-    let series = try series(of: coin, in: range)
-    var closes = DailyCloses(first: range.first, count: range.count, currency: currency)
-    series.setCloses(in: range, into: &closes)
-    return closes
   }
 
   /// The coin's series, which holds some day of `range`.
@@ -148,22 +136,6 @@ struct SnapshotSeries: @unchecked Sendable {
   /// The close of `day`; nil outside the series or on a day the data lacks.
   func price(on day: Day) -> Price? {
     withCloseText(on: day) { Price(decimalText: String(decoding: $0, as: UTF8.self)) }
-  }
-
-  /// Sets the closes of the days of `range` the series has into `closes`, whose days hold the
-  /// range: each the number its text writes, as `price(on:)` reads it.
-  func setCloses(in range: DayRange, into closes: inout DailyCloses) {
-    guard let range = range.clamped(to: held) else { return }
-    for day in range {
-      let offset = day.daysSince1970 - closes.first.daysSince1970
-      withCloseText(on: day) { text in
-        if let close = CompactClose(closeText: text), close.isCompact {
-          closes.set(close, at: offset)
-        } else if Price.isPlainDecimal(text) {
-          closes.set(ExactDecimal(plainDecimalBytes: text), at: offset)
-        }
-      }
-    }
   }
 
   /// `body` of the bytes of the close of `day`, where they lie; nil outside the series or on

@@ -19,15 +19,12 @@ enum StateStoreSettings {
   }
 
   /// The local price history at the XDG location, written under the same lock wait and test
-  /// hook as the state, with the index of its last rows in the cache's folder. A cache folder
-  /// the environment does not give leaves the history without the index, never fails a command:
-  /// the index only saves reading files.
+  /// hook as the state.
   static func history(context: RunContext) throws(StateError) -> HistoryStore {
     let (lockTimeout, hook) = try writeSettings(context: context)
     return HistoryStore(
       directory: try HistoryStore.defaultDirectory(environment: context.environment),
       lockTimeoutSeconds: lockTimeout,
-      cacheDirectory: (try? PriceCache.defaultDirectory(environment: context.environment)) ?? nil,
       checkpoint: { hook?.pause(at: $0) })
   }
 

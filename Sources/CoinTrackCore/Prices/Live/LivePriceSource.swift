@@ -174,7 +174,7 @@ public struct LivePriceSource: PriceSource {
       })
   }
 
-  public func dailyPrices(of coin: Coin, in range: DayRange) throws -> [PriceRow] {
+  public func dailyPrices(of coin: Coin, in range: DayRange) throws -> PriceRows {
     let key = try api.key(for: coin, currency: currency, cache: cache)
     var closes = CachedCloses()
     if let lastClosed = DayRange(
@@ -194,7 +194,7 @@ public struct LivePriceSource: PriceSource {
       throw TrackerError.noPricesInRange(
         symbol: coin.symbol, requested: range, held: nil, source: name)
     }
-    return rows
+    return PriceRows(rows)
   }
 
   /// The closes of `range` (all closed days): cached ones, plus what the API gives for the rest.
