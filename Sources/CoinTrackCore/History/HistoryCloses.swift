@@ -14,9 +14,9 @@ struct HistoryCloses: Sendable {
   let wide: [Int: ExactDecimal]
 
   /// The day of the first row.
-  var firstDay: Day { Day(daysSince1970: Int(days[0])) }
+  var firstDay: Day { Day.epoch.adding(days: Int(days[0])) }
   /// The day of the last row.
-  var lastDay: Day { Day(daysSince1970: Int(days[days.count - 1])) }
+  var lastDay: Day { Day.epoch.adding(days: Int(days[days.count - 1])) }
 
   /// The rows whose days, closes and scales are given, none of them wide; nil when they are not
   /// a history's: none, days out of order or beyond the years cointrack reads, a close that is
@@ -25,8 +25,8 @@ struct HistoryCloses: Sendable {
   init?(currency: String, days: [Int32], units: [Int64], scales: [UInt8]) {
     guard !days.isEmpty, days.count == units.count, days.count == scales.count,
       HistoryFormat.knownCurrencies.contains(currency),
-      Day(daysSince1970: Int(days[0])) >= Day.supported.lowerBound,
-      Day(daysSince1970: Int(days[days.count - 1])) <= Day.supported.upperBound,
+      Day(daysSince1970: Int(days[0])) != nil,
+      Day(daysSince1970: Int(days[days.count - 1])) != nil,
       Self.areOrdered(days), Self.areCloses(units, scales)
     else { return nil }
     self.init(currency: currency, days: days, units: units, scales: scales, wide: [:])
