@@ -18,13 +18,14 @@ enum DecimalDigits {
   static func write(
     _ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
+    // Indices into a buffer, not a pointer stepped back: Swift 6.3.1's optimiser dropped the
+    // stores of the stepped pointer when two numbers were written one after another.
+    let digits = UnsafeMutableBufferPointer(start: end - count, count: count)
     var rest = value
-    var position = end
-    for _ in 0..<count {
-      position -= 1
-      position.pointee = UInt8(ascii: "0") + UInt8(rest % 10)
+    for index in digits.indices.reversed() {
+      digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
       rest /= 10
     }
-    return position
+    return end - count
   }
 }

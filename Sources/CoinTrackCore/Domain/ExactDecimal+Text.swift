@@ -37,27 +37,29 @@ extension ExactDecimal {
   /// Writes the text, `length` bytes, at `start`: the digits from the last back, the point
   /// before the last `scale` of them, then the sign.
   private func writeText(into start: UnsafeMutablePointer<UInt8>, length: Int) {
+    // Indices into a buffer, not a pointer stepped back (see `DecimalDigits.write`).
+    let text = UnsafeMutableBufferPointer(start: start, count: length)
     let limbs = UnitLimbs(self)
-    var end = start + length
+    var position = length
     var limbIndex = 0
     var limb = limbs[0]
     var digitsLeftInLimb = DecimalMagnitude.digitsPerLimb
     for written in 0..<writtenDigitCount(limbs) {
       if written == scale, scale > 0 {
-        end -= 1
-        end.pointee = UInt8(ascii: ".")
+        position -= 1
+        text[position] = UInt8(ascii: ".")
       }
       if digitsLeftInLimb == 0 {
         limbIndex += 1
         limb = limbs[limbIndex]
         digitsLeftInLimb = DecimalMagnitude.digitsPerLimb
       }
-      end -= 1
-      end.pointee = UInt8(ascii: "0") + UInt8(limb % 10)
+      position -= 1
+      text[position] = UInt8(ascii: "0") + UInt8(limb % 10)
       limb /= 10
       digitsLeftInLimb -= 1
     }
-    if isNegative { start.pointee = UInt8(ascii: "-") }
+    if isNegative { text[0] = UInt8(ascii: "-") }
   }
 
   /// The magnitude of a value's units in `DecimalMagnitude`'s base-10^18 limbs, least
