@@ -3,8 +3,8 @@ import Testing
 @testable import CoinTrackCore
 
 /// Division by a divisor that ends in whole zero limbs (10^18 and up, as rounding a cost kept
-/// to 36 decimals divides by), which takes the short way: quotient × divisor + remainder is the
-/// dividend, and the remainder is below the divisor.
+/// to 36 decimals divides by): quotient × divisor + remainder is the dividend, and the
+/// remainder is below the divisor.
 @Suite struct DecimalMagnitudeDivisionTests {
   static func magnitude(_ digits: String) -> DecimalMagnitude {
     DecimalMagnitude(digits: Array(digits.utf8))

@@ -42,12 +42,32 @@ import Testing
     for text in Self.texts {
       let value = ExactDecimal(Price(decimalText: text)!)
       #expect(value.price.text == text)
+      #expect(value.textLength == text.utf8.count)
+      #expect(ExactDecimal(general: value).price.text == text)
       var buffer = TextBuffer()
       value.write(into: &buffer)
       #expect(buffer.text == text)
       if value != .zero {
         #expect((ExactDecimal.zero - value).price.text == "-" + text)
       }
+    }
+  }
+}
+
+/// Whole numbers written straight into a buffer, against their descriptions.
+@Suite struct TextBufferNumberTests {
+  @Test func wholeNumbersAreWrittenAsTheirDescriptions() {
+    var values = [0, Int.max, Int.min, Int.min + 1]
+    var power = 1
+    for _ in 0..<18 {
+      power *= 10
+      values += [power - 1, power, power + 1].flatMap { [$0, -$0] }
+    }
+    for value in values {
+      var written = TextBuffer()
+      written.append(value)
+      #expect(written.text == String(value))
+      #expect(TextBuffer.decimalLength(of: value) == String(value).utf8.count)
     }
   }
 }

@@ -170,6 +170,11 @@ private func unusable(_ source: String, _ detail: String) -> String {
       "2024-01-01 has two different prices, 42283.58 and 44179.55"
     ),
     (
+      "binance", "/api/v3/klines",
+      #"[[8640000000000000000,"1.0","2.0","0.5","3.0","100.0",0,"1.0",10,"1.0","1.0","0"]]"#,
+      "a kline opens at 8640000000000000000 ms, outside the years 1 to 9999"
+    ),
+    (
       "binance", "/api/v3/klines", "[\(candle("2019-01-01", "3800.1"))]",
       "a kline opens on 2019-01-01, outside the days asked (2024-01-01 to 2024-01-02)"
     ),
@@ -203,6 +208,32 @@ private func unusable(_ source: String, _ detail: String) -> String {
       #expect(result.standardError == unusable(source, detail))
     }
     #expect(try run.api.requests().count == 2)
+  }
+
+  /// A point stamped at either end of what 64-bit milliseconds hold, years from any day
+  /// cointrack writes, is refused as a bad answer (it once trapped while naming its day), and
+  /// nothing of the answer is cached.
+  @Test(arguments: [Int64.min, Int64.max])
+  func aCoinGeckoPointStampedAtTheEndsOfTimeIsRefused(milliseconds: Int64) throws {
+    let body = #"{"prices":[[\#(Self.stamp("2024-01-02")),1.5],[\#(milliseconds),2.5]]}"#
+    let run = try LiveRun(
+      [.init(path: "/coins/bitcoin/market_chart/range", body: body)], source: "COINGECKO")
+    let result = try run(
+      ["prices", "btc", "--source", "coingecko", "--from", "2024-01-01", "--to", "2024-01-02"],
+      environment: ["COINGECKO_PRO_API_KEY": "CG-PRO-KEY-5"])
+    #expect(result.status == 69)
+    #expect(result.standardOutput == "")
+    #expect(
+      result.standardError
+        == unusable(
+          "coingecko",
+          "a price point is stamped \(milliseconds) ms, far outside the days asked (2024-01-01 to 2024-01-02)"
+        ))
+    let cached =
+      FileManager.default.enumerator(atPath: run.sandbox.cacheHome.path)?
+      .compactMap { $0 as? String } ?? []
+    #expect(cached.allSatisfy { !$0.contains("bitcoin") && !$0.contains("closes") }, "\(cached)")
+    #expect(!cacheContents(run.sandbox).contains("2.5"))
   }
 
   /// (source, path, body, detail) for each hostile latest price.

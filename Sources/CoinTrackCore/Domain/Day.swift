@@ -11,7 +11,16 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Days since 1970-01-01 (negative before it).
   public let daysSince1970: Int
 
-  public init(daysSince1970: Int) {
+  /// The day `daysSince1970` days after 1970-01-01; nil outside `supported`, as a number from a
+  /// file or an answer may be.
+  public init?(daysSince1970: Int) {
+    guard Day.supportedDaysSince1970.contains(daysSince1970) else { return nil }
+    self.daysSince1970 = daysSince1970
+  }
+
+  /// The day `daysSince1970` days after 1970-01-01, which arithmetic on a day made it: it may lie
+  /// a little outside `supported` (the day after a range's last, or a day checked after).
+  private init(computed daysSince1970: Int) {
     self.daysSince1970 = daysSince1970
   }
 
@@ -50,46 +59,52 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.init(year: year, month: month, day: day)
   }
 
-  /// The UTC day that contains the given number of seconds since the Unix epoch.
-  public init(unixSeconds: Int) {
-    // Floor division: a negative timestamp belongs to the day before the epoch.
+  /// The UTC day that contains the given number of seconds since the Unix epoch; nil when it
+  /// is outside `supported`.
+  public init?(unixSeconds: Int) {
+    self.init(daysSince1970: Day.daysSince1970(unixSeconds: unixSeconds))
+  }
+
+  /// The days since 1970-01-01 of the UTC day holding `unixSeconds`: floor division, as a
+  /// negative timestamp belongs to the day before the epoch (dividing by a positive number
+  /// never overflows).
+  private static func daysSince1970(unixSeconds: Int) -> Int {
     let (quotient, remainder) = unixSeconds.quotientAndRemainder(dividingBy: 86_400)
-    daysSince1970 = remainder < 0 ? quotient - 1 : quotient
+    return remainder < 0 ? quotient - 1 : quotient
   }
 
   /// The days cointrack reads and prints: years 1 to 9999, four digits each.
-  public static let supported =
-    Day(year: 1, month: 1, day: 1)!...Day(year: 9999, month: 12, day: 31)!
+  public static let supported = {
+    let days = supportedDaysSince1970
+    return Day(computed: days.lowerBound)...Day(computed: days.upperBound)
+  }()
+
+  /// 0001-01-01 and 9999-12-31 as days since 1970-01-01.
+  private static let supportedDaysSince1970 =
+    daysFromCivil(year: 1, month: 1, day: 1)...daysFromCivil(year: 9999, month: 12, day: 31)
+
+  /// 1970-01-01, from which days held as numbers that were checked before (a history's rows,
+  /// the embedded snapshot's series) are counted.
+  static let epoch = Day(computed: 0)
 
   /// Today's UTC date according to the system clock.
   public static func todayUTC() -> Day {
-    Day(unixSeconds: Int(time(nil)))
+    Day(computed: daysSince1970(unixSeconds: Int(time(nil))))
   }
 
-  /// Year, month and day of month: Neri and Schneider's Euclidean affine functions
-  /// ("Euclidean affine functions and their application to calendar algorithms", 2022), a few
-  /// multiplications where Hinnant's civil_from_days divides by constants with signs to fix,
-  /// for every date a row writes.
+  /// Year, month and day of month: Howard Hinnant's civil_from_days, exact for every proleptic
+  /// Gregorian date. The year starts on 1 March so that the leap day is its last, and an era
+  /// is the 400 years after which the calendar repeats.
   public var components: (year: Int, month: Int, day: Int) {
-    // Days since 1 March of year -32800, 82 eras of 400 years before 0 (1 March of year 0 is
-    // 719,468 days before 1970): never negative for a day of a year from 0, and a leap day
-    // falls at the end of its year.
-    let erasBeforeYear0 = 82
-    let shifted = UInt64(daysSince1970 + 719_468 + 146_097 * erasBeforeYear0)
-    let centuries = 4 * shifted + 3
-    let century = centuries / 146_097
-    let dayOfCentury = centuries % 146_097 / 4
-    // The year of the century in the upper 32 bits, the day of that year below them.
-    let yearAndDay = 2_939_745 * (4 * dayOfCentury + 3)
-    let dayOfYear = (yearAndDay & 0xFFFF_FFFF) / 2_939_745 / 4
-    // The month from March in the upper 16 bits, the day of that month below them.
-    let monthAndDay = 2_141 * dayOfYear + 197_913
-    let isInNextYear = dayOfYear >= 306
-    let year = Int(100 * century + yearAndDay >> 32) - 400 * erasBeforeYear0
-    return (
-      year + (isInNextYear ? 1 : 0), Int(monthAndDay >> 16) - (isInNextYear ? 12 : 0),
-      Int((monthAndDay & 0xFFFF) / 2_141) + 1
-    )
+    let shifted = daysSince1970 + 719_468  // days since 0000-03-01
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097  // 0...146_096
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // from 1 March
+    let monthFromMarch = (5 * dayOfYear + 2) / 153  // 0...11
+    let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+    let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
   /// How many bytes `YYYY-MM-DD` takes.
@@ -108,20 +123,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// row of `prices` this way, without making a string of it.
   func writeISO(into bytes: UnsafeMutablePointer<UInt8>) {
     let (year, month, day) = components
-    // A year before 1 traps, and one after 9999 keeps its last four digits, as they did when
-    // written a digit at a time.
-    let shownYear = Int(UInt(year) % 10_000)
-    DecimalDigits.writePair(shownYear / 100, at: bytes)
-    DecimalDigits.writePair(shownYear % 100, at: bytes + 2)
+    // A day just outside `supported`, as a message about it shows, keeps its year's last four
+    // digits: 0000-12-31 for the day before 0001-01-01.
+    DecimalDigits.write(UInt64(year.magnitude % 10_000), count: 4, endingAt: bytes + 4)
     bytes[4] = UInt8(ascii: "-")
-    DecimalDigits.writePair(month, at: bytes + 5)
+    DecimalDigits.write(UInt64(month), count: 2, endingAt: bytes + 7)
     bytes[7] = UInt8(ascii: "-")
-    DecimalDigits.writePair(day, at: bytes + 8)
+    DecimalDigits.write(UInt64(day), count: 2, endingAt: bytes + 10)
   }
 
-  /// The day `count` days later (earlier when negative).
+  /// The day `count` days later (earlier when negative). Callers step by days within the
+  /// calendar's span, so that the result is at most that far outside `supported`.
   public func adding(days count: Int) -> Day {
-    Day(daysSince1970: daysSince1970 + count)
+    Day(computed: daysSince1970 + count)
   }
 
   public static func < (lhs: Day, rhs: Day) -> Bool {
@@ -175,18 +189,18 @@ public struct DayRange: Hashable, Sendable, Sequence {
   }
 
   public func makeIterator() -> Iterator {
-    Iterator(upcoming: first.daysSince1970, end: last.daysSince1970)
+    Iterator(upcoming: first, last: last)
   }
 
   /// Walks the days of a range in order.
   public struct Iterator: IteratorProtocol {
-    var upcoming: Int
-    let end: Int
+    var upcoming: Day
+    let last: Day
 
     public mutating func next() -> Day? {
-      guard upcoming <= end else { return nil }
-      defer { upcoming += 1 }
-      return Day(daysSince1970: upcoming)
+      guard upcoming <= last else { return nil }
+      defer { upcoming = upcoming.adding(days: 1) }
+      return upcoming
     }
   }
 

@@ -6,13 +6,13 @@
 /// its digits after the point, so every operation here is exact and none can overflow.
 ///
 /// Units that fit an `Int128` (38 digits: every price, quantity and amount of money) are held as
-/// one, so that an operation is a few machine instructions and a copy retains nothing; larger
-/// ones as a sign and a `DecimalMagnitude` of any size, behind a reference. An operation whose
-/// operands and result fit takes the first way, any other the second, with the same result.
+/// one, and arithmetic on them is the machine's; larger ones as a sign and a `DecimalMagnitude`
+/// of any size, behind a reference. An operation whose operands and result fit takes the first
+/// way, any other the second, with the same result.
 struct ExactDecimal: Comparable, Sendable {
   /// How the units are held: `fixed` whenever they fit, except in a value made by
   /// `init(general:)`.
-  enum Storage: Sendable {
+  enum Storage {
     /// The units, with their sign.
     case fixed(Int128)
     /// The units as a sign and a magnitude; never negative for zero, so that -0.0 and 0 compare
@@ -23,9 +23,8 @@ struct ExactDecimal: Comparable, Sendable {
   /// The units when `general` is nil.
   private let fixedUnits: Int128
   /// The units when they do not fit `fixedUnits`. Behind a reference rather than in an enum
-  /// beside them: a value is then 32 bytes and its copy retains only a nil reference, where the
-  /// enum's copies (of every struct holding decimals) switched on the case and retained the
-  /// magnitude's limb array: `portfolio history` 341M instructions with the enum, 290M so.
+  /// beside them, so that a copy of a value (and of every struct holding decimals) retains at
+  /// most a reference, and none for units that fit.
   private let general: GeneralUnits?
   /// The number of digits after the point.
   let scale: Int
@@ -45,24 +44,6 @@ struct ExactDecimal: Comparable, Sendable {
   var storage: Storage {
     guard let general else { return .fixed(fixedUnits) }
     return .general(isNegative: general.isNegative, magnitude: general.magnitude)
-  }
-
-  /// `units` units of 10^-`scale`: what `compactUnits` gave.
-  init(compactUnits units: Int64, scale: Int) {
-    self.init(units: Int128(units), scale: scale)
-  }
-
-  /// `units` units of 10^-`scale`: what fixed-point arithmetic on `compactUnits` (or on the
-  /// units of `storage`) computed outside this type.
-  init(fixedPointUnits units: Int128, scale: Int) {
-    self.init(units: units, scale: scale)
-  }
-
-  /// The units and scale when the units fit 64 bits, as a price with up to 18 digits does: a
-  /// series of years of closes keeps them so, in a quarter of the room of the decimals.
-  var compactUnits: (units: Int64, scale: Int)? {
-    guard case .fixed(let units) = storage, let small = Int64(exactly: units) else { return nil }
-    return (small, scale)
   }
 
   private init(units: Int128, scale: Int) {
@@ -86,7 +67,7 @@ struct ExactDecimal: Comparable, Sendable {
   }
 
   /// The same value held as a sign and a magnitude whatever its size, so that tests can compute
-  /// the general path's answer to what the fast path answers. Results made from it are held as
+  /// the general path's answer to what the fixed path answers. Results made from it are held as
   /// usual.
   init(general value: ExactDecimal) {
     let (isNegative, magnitude) = value.signAndMagnitude
@@ -111,45 +92,28 @@ struct ExactDecimal: Comparable, Sendable {
   /// The exact value of bytes of plain decimal text (as `Price.isPlainDecimal` accepts), read
   /// where they lie: the local history's closes are never made into text to be added up.
   init(plainDecimalBytes bytes: UnsafeBufferPointer<UInt8>) {
-    let (isNegative, units, scale) = Self.units(ofDecimalText: bytes)
+    // Units of up to 38 digits, below 10^38, fit an Int128; nil for more.
+    var units: Int128? = 0
+    var digitCount = 0
+    var pointAt: Int?
+    for byte in bytes where byte != UInt8(ascii: "-") {
+      if byte == UInt8(ascii: ".") {
+        pointAt = digitCount
+      } else {
+        digitCount += 1
+        units = units.flatMap {
+          digitCount <= 38 ? $0 * 10 + Int128(byte - UInt8(ascii: "0")) : nil
+        }
+      }
+    }
+    let isNegative = bytes.first == UInt8(ascii: "-")
+    let scale = pointAt.map { digitCount - $0 } ?? 0
     if let units {
       self.init(units: isNegative ? -units : units, scale: scale)
     } else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
     }
-  }
-
-  /// The sign, units (nil beyond 38 digits) and scale of plain decimal text, in one pass: the
-  /// first 19 digits and the next 19 are each read into 64 bits, which is cheaper than 128-bit
-  /// arithmetic on every digit, and joined once.
-  private static func units(ofDecimalText bytes: UnsafeBufferPointer<UInt8>) -> (
-    isNegative: Bool, units: Int128?, scale: Int
-  ) {
-    var head: UInt64 = 0
-    var tail: UInt64 = 0
-    var digitCount = 0
-    var pointAt: Int?
-    for byte in bytes {
-      if byte == UInt8(ascii: ".") {
-        pointAt = digitCount
-      } else if byte != UInt8(ascii: "-") {
-        digitCount += 1
-        // Wrapping arithmetic: 19 digits are below 10^19, which fits 64 bits.
-        if digitCount <= 19 {
-          head = head &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-        } else {
-          tail = tail &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-        }
-      }
-    }
-    let scale = pointAt.map { digitCount - $0 } ?? 0
-    let isNegative = bytes.first == UInt8(ascii: "-")
-    guard digitCount > 19 else { return (isNegative, Int128(head), scale) }
-    // Up to 38 digits, below 10^38 and so below Int128.max.
-    guard digitCount <= 38, let shifted = FixedPoint.scaled(Int128(head), by: digitCount - 19)
-    else { return (isNegative, nil, scale) }
-    return (isNegative, shifted + Int128(tail), scale)
   }
 
   /// A whole number.
@@ -169,7 +133,7 @@ struct ExactDecimal: Comparable, Sendable {
   /// The same value with `scale` digits after the point, for `scale` at least the value's own.
   func rescaled(to scale: Int) -> ExactDecimal {
     if case .fixed(let units) = storage,
-      let scaled = FixedPoint.scaled(units, by: scale - self.scale)
+      let scaled = Self.scaled(units, by: scale - self.scale)
     {
       return ExactDecimal(units: scaled, scale: scale)
     }
@@ -199,7 +163,6 @@ struct ExactDecimal: Comparable, Sendable {
   }
 
   /// Both values' units at the larger scale of the two, when both are held fixed and fit.
-  @inline(__always)
   private static func alignedUnits(_ lhs: ExactDecimal, _ rhs: ExactDecimal)
     -> (left: Int128, right: Int128, scale: Int)?
   {
@@ -207,8 +170,8 @@ struct ExactDecimal: Comparable, Sendable {
       return nil
     }
     let scale = max(lhs.scale, rhs.scale)
-    guard let leftUnits = FixedPoint.scaled(left, by: scale - lhs.scale),
-      let rightUnits = FixedPoint.scaled(right, by: scale - rhs.scale)
+    guard let leftUnits = scaled(left, by: scale - lhs.scale),
+      let rightUnits = scaled(right, by: scale - rhs.scale)
     else { return nil }
     return (leftUnits, rightUnits, scale)
   }
@@ -236,8 +199,7 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// Equal values, whatever their digits after the point: 1.50 == 1.5.
   static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
-    if let (left, right, _) = alignedUnits(lhs, rhs) { return left == right }
-    return !(lhs < rhs) && !(rhs < lhs)
+    !(lhs < rhs) && !(rhs < lhs)
   }
 
   /// The exact sum, with the larger scale of the two.
@@ -286,14 +248,7 @@ struct ExactDecimal: Comparable, Sendable {
 
   /// The exact product with a whole number.
   func multiplied(by factor: Int) -> ExactDecimal {
-    if case .fixed(let units) = storage {
-      let (product, overflow) = units.multipliedReportingOverflow(by: Int128(factor))
-      if !overflow { return ExactDecimal(units: product, scale: scale) }
-    }
-    let (isNegative, magnitude) = signAndMagnitude
-    return ExactDecimal(
-      isNegative: isNegative != (factor < 0),
-      magnitude: magnitude.multiplied(by: UInt64(factor.magnitude)), scale: scale)
+    self * ExactDecimal(factor)
   }
 
   /// The exact product, with the sum of the two scales.
@@ -311,12 +266,8 @@ struct ExactDecimal: Comparable, Sendable {
   /// The value with exactly `scale` digits after the point: rounded half to even when it has
   /// more, padded with zeros when it has fewer.
   func rounded(toScale scale: Int) -> ExactDecimal {
-    // Padding is a product and rounding drops digits, never a division by one: a day of
-    // `portfolio history` rounds every amount it shows.
     if case .fixed(let units) = storage,
-      let rounded = scale >= self.scale
-        ? FixedPoint.scaled(units, by: scale - self.scale)
-        : FixedPoint.quotient(units, 1, exponent: scale - self.scale)
+      let rounded = Self.quotient(units, 1, exponent: scale - self.scale)
     {
       return ExactDecimal(units: rounded, scale: scale)
     }
@@ -337,7 +288,7 @@ struct ExactDecimal: Comparable, Sendable {
     // / b; a negative exponent moves to the divisor instead.
     let exponent = scale + divisor.scale - self.scale
     if case .fixed(let dividend) = storage, case .fixed(let denominator) = divisor.storage,
-      let quotient = FixedPoint.quotient(dividend, denominator, exponent: exponent)
+      let quotient = Self.quotient(dividend, denominator, exponent: exponent)
     {
       return ExactDecimal(units: quotient, scale: scale)
     }
@@ -345,23 +296,89 @@ struct ExactDecimal: Comparable, Sendable {
     let (divisorIsNegative, divisorMagnitude) = divisor.signAndMagnitude
     let dividend = magnitude.timesPowerOfTen(max(0, exponent))
     let denominator = divisorMagnitude.timesPowerOfTen(max(0, -exponent))
-    var quotient: DecimalMagnitude
-    var remainder: DecimalMagnitude
-    if exponent < 0, divisorMagnitude.smallValue != nil {
-      // Dividing by the divisor and then by the power of ten rounds down as dividing by their
-      // product does, without the digit-by-digit long division a product of many digits needs
-      // (a cost with the cost basis's guard decimals over a quantity).
-      quotient = dividend.quotientAndRemainder(dividingBy: divisorMagnitude).quotient
-        .dividedByPowerOfTen(-exponent)
-      remainder = dividend - quotient * denominator
-    } else {
-      (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: denominator)
-    }
+    var (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: denominator)
     let twiceRemainder = remainder + remainder
     if denominator < twiceRemainder || (twiceRemainder == denominator && quotient.isOdd) {
       quotient = quotient + DecimalMagnitude(1)
     }
     return ExactDecimal(
       isNegative: isNegative != divisorIsNegative, magnitude: quotient, scale: scale)
+  }
+}
+
+// The arithmetic of units held fixed: each function answers nil when its result would not fit
+// an `Int128`, so that the caller computes it exactly on the general path instead.
+extension ExactDecimal {
+  /// 10^0 through 10^38, every power of ten an `Int128` holds.
+  private static let powersOfTen: [UInt128] = (0..<39).reduce(into: []) { powers, _ in
+    powers.append(powers.last.map { $0 * 10 } ?? 1)
+  }
+
+  /// `units` × 10^`exponent`, for `exponent` of zero or more; `units` itself for less.
+  fileprivate static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
+    guard let magnitude = scaled(units.magnitude, by: exponent) else { return nil }
+    return signed(magnitude, isNegative: units < 0)
+  }
+
+  /// `magnitude` × 10^`exponent`, for `exponent` of zero or more; `magnitude` itself for less.
+  private static func scaled(_ magnitude: UInt128, by exponent: Int) -> UInt128? {
+    guard exponent > 0, magnitude != 0 else { return magnitude }
+    guard exponent < powersOfTen.count else { return nil }
+    let (product, overflow) = magnitude.multipliedReportingOverflow(by: powersOfTen[exponent])
+    return overflow ? nil : product
+  }
+
+  /// `dividend` × 10^`exponent` / `divisor` (a negative exponent divides by the power of ten
+  /// instead), rounded to the nearest whole number, ties to the even one; `divisor` is not 0.
+  fileprivate static func quotient(_ dividend: Int128, _ divisor: Int128, exponent: Int)
+    -> Int128?
+  {
+    guard let numerator = scaled(dividend.magnitude, by: exponent),
+      let denominator = scaled(divisor.magnitude, by: -exponent)
+    else { return nil }
+    var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+    // remainder against denominator - remainder: twice the remainder could overflow.
+    let rest = denominator - remainder
+    if remainder > rest || (remainder == rest && quotient & 1 == 1) { quotient += 1 }
+    return signed(quotient, isNegative: (dividend < 0) != (divisor < 0))
+  }
+
+  /// The units of `magnitude` with the sign, when they fit.
+  private static func signed(_ magnitude: UInt128, isNegative: Bool) -> Int128? {
+    guard magnitude <= UInt128(Int128.max) else { return nil }
+    return isNegative ? -Int128(magnitude) : Int128(magnitude)
+  }
+}
+
+// MARK: - Transitional: kept only for callers being folded into the functions above
+// (Portfolio/DecimalSum.swift, HistoryWalk.swift, PortfolioDays.swift, TradeAmount.swift,
+// DailyCloses.swift, PortfolioValuation.swift, Prices/CompactClose.swift); deleted with them.
+
+extension ExactDecimal {
+  /// `units` units of 10^-`scale`.
+  init(compactUnits units: Int64, scale: Int) {
+    self.init(units: Int128(units), scale: scale)
+  }
+
+  /// `units` units of 10^-`scale`, computed by `FixedPoint` outside this type.
+  init(fixedPointUnits units: Int128, scale: Int) {
+    self.init(units: units, scale: scale)
+  }
+
+  /// The units and scale when the units fit 64 bits.
+  var compactUnits: (units: Int64, scale: Int)? {
+    guard case .fixed(let units) = storage, let small = Int64(exactly: units) else { return nil }
+    return (small, scale)
+  }
+}
+
+/// The arithmetic of units held fixed, for the transitional callers above.
+enum FixedPoint {
+  static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
+    ExactDecimal.scaled(units, by: exponent)
+  }
+
+  static func quotient(_ dividend: Int128, _ divisor: Int128, exponent: Int) -> Int128? {
+    ExactDecimal.quotient(dividend, divisor, exponent: exponent)
   }
 }

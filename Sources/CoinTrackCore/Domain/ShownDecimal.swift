@@ -19,12 +19,8 @@ public struct ShownDecimal: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Hashes the text, the one form equal values share whether their units are held fixed or
-  /// not; written in place, as the value is.
+  /// not.
   public func hash(into hasher: inout Hasher) {
-    let layout = ExactDecimal.TextLayout(value)
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: layout.length) { bytes in
-      layout.write(into: bytes.baseAddress!)
-      hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-    }
+    hasher.combine(price.text)
   }
 }

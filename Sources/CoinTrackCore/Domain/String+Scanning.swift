@@ -1,9 +1,8 @@
 /// Byte-level text helpers that avoid the regex library, which String's own substring search
 /// would link into the binary.
 extension String {
-  /// Calls `body` with the text's UTF-8 bytes where they lie. Stepping through `utf8` instead
-  /// costs several times as much a byte, and renderers and checks read every byte of every
-  /// field.
+  /// Calls `body` with the text's UTF-8 bytes where they lie, rather than stepping through
+  /// `utf8` an index at a time: renderers and checks read every byte of every field.
   public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
     rethrows -> Result
   {
@@ -66,10 +65,8 @@ extension String {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-  /// Whether both hold the same bytes: a loop of our own rather than `elementsEqual`, which
-  /// steps through both by iterators, or memcmp, a call that costs more than comparing the short
-  /// keys and fields this compares, once for every key of every coin in the state file and for
-  /// three fields of every history row.
+  /// Whether both hold the same bytes: a plain loop, as the keys and fields compared (every key
+  /// of the state file, fields of every history row) are short.
   @inline(__always)
   func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard count == other.count else { return false }
@@ -81,9 +78,8 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension [String] {
   /// The texts with `separator` between them, as `joined(separator:)` gives them, but through a
-  /// plain loop: the standard library's is not specialised, and the lookups of its generic types
-  /// cost the first caller as much as `coins list`'s own work on five coins (the command table
-  /// joins words when it is built, at every start).
+  /// plain loop: the standard library's is not specialised for them, and the command table
+  /// joins words when it is built, at every start.
   public func joinedText(separator: String) -> String {
     guard var text = first else { return "" }
     for item in dropFirst() {

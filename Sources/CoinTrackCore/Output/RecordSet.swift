@@ -47,9 +47,8 @@ public struct RecordSet: Hashable, Sendable {
   /// How many records there are.
   public let count: Int
   /// For each of `fields`, the value of a record, by its index. Values are made when a renderer
-  /// asks, from the data the records show: a thousand rows then take no memory of their own,
-  /// and touching fresh memory is what a large listing cost most. Choosing fields picks these
-  /// readers rather than copying records.
+  /// asks, from the data the records show, so that a thousand rows take no memory of their own.
+  /// Choosing fields picks these readers rather than copying records.
   private let cells: [Column]
   /// A single record (a profile) rather than a list: JSON prints an object, not an array.
   public let isSingleRecord: Bool

@@ -9,8 +9,8 @@ enum TableRenderer {
   ) rethrows {
     let titles = records.fields.map { RecordSet.Value.text($0.title) }
     // Without a header the columns are only as wide as their values. Widths are measured again
-    // while writing rather than kept, as keeping them for a thousand rows cost more; what is
-    // kept is whether a column's text is all plain, so that it is not checked twice.
+    // while writing rather than kept for every row; what is kept is whether a column's text is
+    // all plain, so that it is not checked twice.
     var columns = records.fields.map { Layout.Column(isNumeric: $0.isNumeric) }
     if header {
       for column in columns.indices { columns[column].measure(titles[column]) }

@@ -1,8 +1,8 @@
 /// Text built as UTF-8 bytes in memory of its own, turned into a String once at the end.
 ///
-/// Appending is a capacity check and a copy. Appending small strings to a String, or even to a
-/// `[UInt8]`, costs several times more, which showed as most of the time `prices` spends writing
-/// thousands of rows and `coins list` a thousand. Not copyable, as it owns its memory.
+/// Appending is a capacity check and a copy, and numbers and days are written straight into it
+/// rather than made into strings first: a renderer writes thousands of rows. Not copyable, as it
+/// owns its memory.
 public struct TextBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var count = 0
@@ -90,7 +90,6 @@ public struct TextBuffer: ~Copyable {
   }
 
   /// How many bytes `value` takes in decimal digits, with its sign.
-  @inline(__always)
   static func decimalLength(of value: Int) -> Int {
     (value < 0 ? 1 : 0) + DecimalDigits.count(of: UInt64(value.magnitude))
   }
@@ -99,33 +98,24 @@ public struct TextBuffer: ~Copyable {
   mutating func append(_ value: Int) {
     let length = TextBuffer.decimalLength(of: value)
     append(count: length) { start in
-      let digitsStart = DecimalDigits.write(
+      if value < 0 { start.pointee = UInt8(ascii: "-") }
+      DecimalDigits.write(
         UInt64(value.magnitude), count: length - (value < 0 ? 1 : 0), endingAt: start + length)
-      if value < 0 { (digitsStart - 1).pointee = UInt8(ascii: "-") }
     }
   }
 
   /// Appends a day as `YYYY-MM-DD`.
-  @inline(__always)
   mutating func append(_ day: Day) {
     append(count: Day.isoLength, writtenBy: day.writeISO)
   }
 
-  /// Appends an exact decimal's text where it lies, as `ExactDecimal.price` writes it.
-  @inline(__always)
-  mutating func append(_ decimal: ExactDecimal.TextLayout) {
-    append(count: decimal.length, writtenBy: decimal.write)
-  }
-
   /// Appends `length` bytes, written by `write` to the memory it is given: a number or a day
-  /// goes straight where it is shown. `write` may also overwrite the `spare` bytes after them,
-  /// which are not kept.
+  /// goes straight where it is shown.
   @inline(__always)
   mutating func append(
-    count length: Int, spare: Int = 0,
-    writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
+    count length: Int, writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
   ) {
-    reserve(length &+ spare)
+    reserve(length)
     write(base + count)
     count &+= length
   }

@@ -92,7 +92,7 @@ extension Tracker {
   func checkCurrency(of trades: [Trade], through last: Day? = nil) throws(TradeError) {
     // Asked of the source once, not once for every trade.
     let currency = source.currency
-    let last = last ?? Day(daysSince1970: .max)
+    let last = last ?? Day.supported.upperBound
     if let other = trades.first(where: { $0.day <= last && $0.currency != currency }) {
       throw TradeError.currencyMismatch(
         trade: other, pricesCurrency: currency, source: source.name)

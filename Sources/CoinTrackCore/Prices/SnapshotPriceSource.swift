@@ -119,7 +119,7 @@ struct SnapshotSeries: @unchecked Sendable {
     coin = Coin(
       symbol: String(cString: entry.symbol), name: String(cString: entry.name),
       coingeckoID: String(cString: entry.coingecko_id))
-    let first = Day(daysSince1970: Int(entry.first_day))
+    let first = Day.epoch.adding(days: Int(entry.first_day))
     // The generator never emits an empty series, so the range is never empty.
     held = DayRange(from: first, to: first.adding(days: Int(entry.day_count) - 1))!
   }

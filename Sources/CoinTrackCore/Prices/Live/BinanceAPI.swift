@@ -168,7 +168,10 @@ struct BinanceAPI: LivePriceAPI {
       else {
         throw badResponse("a kline is not [openTime, open, high, low, close, ...] of a UTC day")
       }
-      return Candle(day: Day(daysSince1970: openTime / 86_400_000), close: close)
+      guard let day = Day(daysSince1970: openTime / 86_400_000) else {
+        throw badResponse("a kline opens at \(openTime) ms, outside the years 1 to 9999")
+      }
+      return Candle(day: day, close: close)
     }
   }
 

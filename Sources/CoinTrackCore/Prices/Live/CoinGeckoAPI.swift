@@ -84,8 +84,10 @@ struct CoinGeckoAPI: LivePriceAPI {
       guard milliseconds >= fromMilliseconds - dayMilliseconds,
         milliseconds <= toMilliseconds + dayMilliseconds
       else {
+        // A stamp outside the years a day is written for is shown as the number it is.
+        let stamp = Day(unixSeconds: milliseconds / 1000).map(\.description) ?? "\(milliseconds) ms"
         throw badResponse(
-          "a price point is stamped \(Day(unixSeconds: milliseconds / 1000)), far outside the days asked (\(asked.first) to \(asked.last))"
+          "a price point is stamped \(stamp), far outside the days asked (\(asked.first) to \(asked.last))"
         )
       }
       stamped.append((milliseconds, price))
@@ -106,7 +108,9 @@ struct CoinGeckoAPI: LivePriceAPI {
       let endOfDay = remainder > 0 ? quotient + 1 : quotient
       guard endOfDay * dayMilliseconds - point.milliseconds <= CoinGeckoAPI.closeWindowMilliseconds
       else { continue }
-      latest[Day(daysSince1970: endOfDay - 1)] = point
+      // Within a day of what was asked, so a day cointrack writes.
+      guard let day = Day(daysSince1970: endOfDay - 1) else { continue }
+      latest[day] = point
     }
     var collector = CloseCollector()
     for (day, point) in latest where asked.contains(day) {
