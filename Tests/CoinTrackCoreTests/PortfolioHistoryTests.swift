@@ -282,7 +282,8 @@ import Testing
     #expect(history.days.map(\.isPriced) == [true, true, false, true, true])
     // Two thirds of 30.10: on the day without a close at the trades' two decimals (where
     // `portfolio show` takes the day before's close, and its four), then at the close's four.
-    #expect(history.days.map(\.total.cost.text) == ["20.0667", "20.0667", "20.07", "20.0667", "20.0667"])
+    #expect(
+      history.days.map(\.total.cost.text) == ["20.0667", "20.0667", "20.07", "20.0667", "20.0667"])
     try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
   }
 

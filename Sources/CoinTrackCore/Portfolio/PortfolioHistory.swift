@@ -43,21 +43,31 @@ extension CostBasis {
     var gaps = GapLog()
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
-    var amounts: [ValuedAmounts] = []
     for day in range {
       advance(through: day)
-      amounts.removeAll(keepingCapacity: true)
-      for index in positions.indices where positions[index].quantity > .zero {
-        let close = try closes.close(
-          ofPositionAt: index, positions[index], on: day, trades: applied)
-        if close == nil { gaps.add(day, of: positions[index].coin) }
-        amounts.append(positions[index].amounts(at: close))
-      }
-      days.append(
-        PortfolioDay(
-          day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency)))
+      days.append(try row(on: day, closes: &closes, gaps: &gaps, currency: currency))
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
+  }
+
+  /// The row of `day`, to which the trades are applied: the positions held valued at the
+  /// day's `closes`, each coin held without one added to `gaps`.
+  private func row(
+    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
+  ) throws -> PortfolioDay {
+    var amounts: [ValuedAmounts] = []
+    for index in positions.indices where positions[index].quantity > .zero {
+      if !closes.hasRows(ofPositionAt: index) {
+        try closes.readRows(
+          ofPositionAt: index, coin: positions[index].coin, currency: positions[index].currency,
+          from: day, trades: applied)
+      }
+      let close = closes.close(ofPositionAt: index, on: day)
+      if close == nil { gaps.add(day, of: positions[index].coin) }
+      amounts.append(positions[index].amounts(at: close))
+    }
+    return PortfolioDay(
+      day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency))
   }
 }
 
@@ -77,44 +87,45 @@ private struct RangeCloses {
     self.last = last
   }
 
-  /// The close on `day` of `position`, the one at `index` in the cost basis, held on `day`;
-  /// reads its rows when it is first held.
-  ///
-  /// Refuses rows in another currency than the position's trades, naming the first of
-  /// `trades` in the coin.
-  mutating func close(
-    ofPositionAt index: Int, _ position: Position, on day: Day, trades: ArraySlice<Trade>
-  ) throws -> ExactDecimal? {
-    while series.count <= index { series.append(nil) }
-    if series[index] == nil {
-      series[index] = (day, try rows(of: position, from: day, trades: trades))
-    }
-    guard let (first, rows) = series[index], let rows else { return nil }
-    return rows.price(at: day.daysSince1970 - first.daysSince1970).map(ExactDecimal.init)
+  /// Whether the rows of the position at `index` in the cost basis have been read.
+  func hasRows(ofPositionAt index: Int) -> Bool {
+    index < series.count && series[index] != nil
   }
 
-  /// The coin's rows from `day` to the range's end: none when the source has no close in them
-  /// at all, which leaves every day of them without a value rather than failing the range.
-  private func rows(of position: Position, from day: Day, trades: ArraySlice<Trade>) throws
-    -> PriceRows?
-  {
+  /// Reads the rows of `coin`, the position at `index` in the cost basis, from `day` to the
+  /// range's end: none when the source has no close in them at all, which leaves every day of
+  /// them without a value rather than failing the range.
+  ///
+  /// Refuses rows in another currency than `currency`, the position's trades', naming the
+  /// first of `trades` in the coin.
+  mutating func readRows(
+    ofPositionAt index: Int, coin: Coin, currency: String, from day: Day,
+    trades: ArraySlice<Trade>
+  ) throws {
+    while series.count <= index { series.append(nil) }
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: last)!
     let rows: PriceRows
     do {
-      rows = try source.dailyPriceRows(of: position.coin, in: wanted)
+      rows = try source.dailyPriceRows(of: coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      return nil
+      series[index] = (day, nil)
+      return
     }
     // A source quotes one currency; rows without any have none to say.
     let closesCurrency = rows.isEmpty ? source.currency : rows.currency(at: 0)
-    if closesCurrency != position.currency,
-      let trade = trades.first(where: { $0.coin.id == position.coin.id })
-    {
+    if closesCurrency != currency, let trade = trades.first(where: { $0.coin.id == coin.id }) {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: closesCurrency, source: source.name)
     }
-    return rows
+    series[index] = (day, rows)
+  }
+
+  /// The close on `day` of the position at `index`, whose rows have been read from that day or
+  /// an earlier one.
+  func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
+    guard let (first, rows) = series[index], let rows else { return nil }
+    return rows.price(at: day.daysSince1970 - first.daysSince1970).map(ExactDecimal.init)
   }
 }
 

@@ -133,8 +133,8 @@ extension CostBasis {
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised
     }
-    for sold in positions where sold.quantity == .zero {
-      realised = realised + sold.realised.rounded(toScale: sold.moneyScale)
+    for index in positions.indices where positions[index].quantity == .zero {
+      realised = realised + positions[index].realised.rounded(toScale: positions[index].moneyScale)
     }
     return ValuedAmounts(cost: cost, value: value, realised: realised)
   }
