@@ -56,15 +56,15 @@ extension CostBasis {
     on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
   ) throws -> PortfolioDay {
     var amounts: [ValuedAmounts] = []
-    for index in positions.indices where positions[index].quantity > .zero {
+    for (index, position) in positions.enumerated() where position.quantity > .zero {
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
-          ofPositionAt: index, coin: positions[index].coin, currency: positions[index].currency,
-          from: day, trades: applied)
+          ofPositionAt: index, coin: position.coin, currency: position.currency, from: day,
+          trades: applied)
       }
       let close = closes.close(ofPositionAt: index, on: day)
-      if close == nil { gaps.add(day, of: positions[index].coin) }
-      amounts.append(positions[index].amounts(at: close))
+      if close == nil { gaps.add(day, of: position.coin) }
+      amounts.append(position.amounts(at: close))
     }
     return PortfolioDay(
       day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency))
