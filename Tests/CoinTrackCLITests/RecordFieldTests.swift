@@ -58,10 +58,13 @@ import Testing
       return .holdings(
         PortfolioValuation(day: day, method: .fifo, holdings: [row], total: row))
     case .portfolioDay:
-      var days = PortfolioDays(first: day, capacity: 1, currency: "USDT")
-      days.take(ValuedAmounts(cost: ExactDecimal(20), value: nil, realised: .zero))
-      days.append(value: nil, coinsHeld: 1)
-      return .portfolioDays(PortfolioHistory(method: .fifo, days: days, gaps: []))
+      let total = HoldingRow(
+        coin: nil, quantity: nil, cost: Price(decimalText: "20")!, averageCost: nil, price: nil,
+        value: nil, unrealised: nil, unrealisedPercent: nil, realised: Price(decimalText: "0")!,
+        currency: "USDT")
+      return .portfolioDays(
+        PortfolioHistory(
+          method: .fifo, days: [PortfolioDay(day: day, coinsHeld: 1, total: total)], gaps: []))
     }
   }
 

@@ -153,17 +153,4 @@ import Testing
     #expect(value("2.3451").rounded(toScale: 2).price.text == "2.35")
     #expect(value("7").rounded(toScale: 2).price.text == "7.00")
   }
-
-  @Test func aHeldQuantityIsShownAsItsNormalisedText() {
-    let texts = [
-      "25", "25.000", "0.5", "0.50", "0", "0.000", "-1.50", "1000", "10.010",
-      "0.000000000000000001",
-      "922337203685477580.7", "9223372036854775807", "123456789012345678901234567890.500",
-      "-0.0",
-    ]
-    for text in texts {
-      let price = Price(decimalText: text)!
-      #expect(Position.normalised(ExactDecimal(price)) == price.normalised, "\(text)")
-    }
-  }
 }

@@ -63,9 +63,6 @@ import Testing
         continue
       }
       #expect(value.price.text == general.price.text)
-      var buffer = TextBuffer()
-      value.write(into: &buffer)
-      #expect(buffer.text == value.price.text)
       let isFixed = if case .fixed = value.storage { true } else { false }
       #expect(isFixed == Self.fitsInt128(value), "\(value.price.text)")
       #expect(Self.shown(value.units) == Self.shown(general.units))

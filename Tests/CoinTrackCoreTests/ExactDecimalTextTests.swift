@@ -44,9 +44,6 @@ import Testing
       #expect(value.price.text == text)
       #expect(value.textLength == text.utf8.count)
       #expect(ExactDecimal(general: value).price.text == text)
-      var buffer = TextBuffer()
-      value.write(into: &buffer)
-      #expect(buffer.text == text)
       if value != .zero {
         #expect((ExactDecimal.zero - value).price.text == "-" + text)
       }

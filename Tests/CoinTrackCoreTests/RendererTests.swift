@@ -60,65 +60,6 @@ import Testing
         """)
   }
 
-  /// Decimals kept as numbers: negative, zero with decimals, below one, units at the edges of
-  /// 64 bits and beyond 64 and 128 bits, and the same values held the general way.
-  static let decimals: [ExactDecimal] = {
-    let fixed = [
-      "-1234.5", "0.00", "0", "-0.05", "0.000000000000000000000000012345678901234567890123456789",
-      "9999999999999999999", "10000000000000000000", "-18446744073709551615", "-100",
-      "12345678901234567890.123456789", "-98765432109876543210987654321098765.43",
-      "123456789012345678901234567890123456789012.000001",
-    ].map { ExactDecimal(Price(decimalText: $0)!) }
-    return fixed + fixed.map(ExactDecimal.init(general:))
-  }()
-
-  /// A decimal kept as a number is written in every format exactly as its text would be, the
-  /// table's column as wide as its longest text.
-  @Test func decimalsAreWrittenAsTheirTextInEveryFormat() {
-    let fields: [RecordSet.Field] = [.init("amount", isNumeric: true), .init("note")]
-    let asNumbers = RecordSet(
-      fields: fields,
-      records: Self.decimals.map { [.decimal(ShownDecimal($0)), .text("x")] } + [
-        [.null, .text("y")]
-      ])
-    let asText = RecordSet(
-      fields: fields,
-      records: Self.decimals.map { [.number($0.price.text), .text("x")] } + [[.null, .text("y")]])
-    for format in RecordFormat.allCases {
-      for header in [true, false] {
-        #expect(
-          format.render(asNumbers, header: header) == format.render(asText, header: header),
-          "\(format) header: \(header)")
-      }
-    }
-    let small = RecordSet(
-      fields: fields,
-      records: ["-0.05", "12.50", "0.00"].map {
-        [.decimal(ShownDecimal(ExactDecimal(Price(decimalText: $0)!))), .text("x")]
-      })
-    #expect(
-      RecordFormat.table.render(small) == """
-        AMOUNT  NOTE
-         -0.05  x
-         12.50  x
-          0.00  x
-
-        """)
-  }
-
-  /// Two decimals as shown are equal when their text is, however they are held.
-  @Test func shownDecimalsAreEqualWhenWrittenAlike() {
-    for value in Self.decimals {
-      let shown = ShownDecimal(value)
-      let general = ShownDecimal(ExactDecimal(general: value))
-      #expect(shown == general && shown.hashValue == general.hashValue, "\(shown)")
-      #expect(shown.description == value.price.text)
-    }
-    #expect(
-      ShownDecimal(ExactDecimal(Price(decimalText: "1.50")!))
-        != ShownDecimal(ExactDecimal(Price(decimalText: "1.5")!)))
-  }
-
   @Test func decoratedTablesBoldTheHeaderOnly() {
     let output = RecordFormat.table.render(records, tableStyle: .decorated)
     #expect(output.hasPrefix("\u{1B}[1mID"))

@@ -9,13 +9,7 @@ extension ExactDecimal {
     return Price(writtenDecimalText: text)
   }
 
-  /// Appends the value's text, as `price` writes it, without making a String.
-  func write(into buffer: inout TextBuffer) {
-    let length = textLength
-    buffer.append(count: length) { writeText(into: $0, length: length) }
-  }
-
-  /// The length in bytes of the value's text: a table's column is as wide as its longest.
+  /// The length in bytes of the value's text.
   var textLength: Int {
     (isNegative ? 1 : 0) + writtenDigitCount(UnitLimbs(self)) + (scale > 0 ? 1 : 0)
   }

@@ -349,36 +349,3 @@ extension ExactDecimal {
     return isNegative ? -Int128(magnitude) : Int128(magnitude)
   }
 }
-
-// MARK: - Transitional: kept only for callers being folded into the functions above
-// (Portfolio/DecimalSum.swift, HistoryWalk.swift, PortfolioDays.swift, TradeAmount.swift,
-// DailyCloses.swift, PortfolioValuation.swift, Prices/CompactClose.swift); deleted with them.
-
-extension ExactDecimal {
-  /// `units` units of 10^-`scale`.
-  init(compactUnits units: Int64, scale: Int) {
-    self.init(units: Int128(units), scale: scale)
-  }
-
-  /// `units` units of 10^-`scale`, computed by `FixedPoint` outside this type.
-  init(fixedPointUnits units: Int128, scale: Int) {
-    self.init(units: units, scale: scale)
-  }
-
-  /// The units and scale when the units fit 64 bits.
-  var compactUnits: (units: Int64, scale: Int)? {
-    guard case .fixed(let units) = storage, let small = Int64(exactly: units) else { return nil }
-    return (small, scale)
-  }
-}
-
-/// The arithmetic of units held fixed, for the transitional callers above.
-enum FixedPoint {
-  static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
-    ExactDecimal.scaled(units, by: exponent)
-  }
-
-  static func quotient(_ dividend: Int128, _ divisor: Int128, exponent: Int) -> Int128? {
-    ExactDecimal.quotient(dividend, divisor, exponent: exponent)
-  }
-}

@@ -31,7 +31,6 @@ enum DelimitedRenderer {
           case .text(let text): dialect.appendText(text, &output)
           case .number(let text): output += text
           case .integer(let value): output.append(value)
-          case .decimal(let amount): amount.value.write(into: &output)
           case .date(let day): output.append(day)
           case .bool(let flag): output.append(flag ? "true" : "false")
           case .null: break

@@ -64,7 +64,6 @@ enum JSONRenderer {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
       case .integer(let value): output.append(value)
-      case .decimal(let amount): amount.value.write(into: &output)
       case .date(let day):
         output.append("\"")
         output.append(day)

@@ -30,10 +30,6 @@ public struct RecordSet: Hashable, Sendable {
     /// A whole number, written in decimal digits in every format: kept as a number so that a
     /// renderer writes its digits without making a string of them.
     case integer(Int)
-    /// An exact decimal, written with its digits after the point as `price` would write them,
-    /// as a number in every format: kept as a number so that a renderer writes its digits
-    /// without making a string of them.
-    case decimal(ShownDecimal)
     /// A day, written `YYYY-MM-DD` as text in every format: kept as a day so that a renderer
     /// writes its ten bytes without making a string of them.
     case date(Day)
@@ -159,8 +155,6 @@ extension String {
 extension RecordSet.Value {
   /// A price, or null when there is none.
   static func price(_ price: Price?) -> Self { price.map { .number($0.text) } ?? .null }
-  /// An exact decimal as shown, or null when there is none.
-  static func amount(_ amount: ShownDecimal?) -> Self { amount.map(Self.decimal) ?? .null }
   /// A day as YYYY-MM-DD, or null.
   static func day(_ day: Day?) -> Self { day.map(Self.date) ?? .null }
   /// Optional text, or null.

@@ -41,7 +41,6 @@ enum TableRenderer {
   private enum Shown {
     case text(String)
     case integer(Int)
-    case decimal(ExactDecimal)
     case date(Day)
   }
 
@@ -65,7 +64,6 @@ enum TableRenderer {
     case .number(let text): return body(.text(text), text.utf8.count, true)
     case .integer(let value):
       return body(.integer(value), TextBuffer.decimalLength(of: value), true)
-    case .decimal(let amount): return body(.decimal(amount.value), amount.value.textLength, true)
     case .date(let day): return body(.date(day), Day.isoLength, true)
     case .bool(let flag): return flag ? body(.text("true"), 4, true) : body(.text("false"), 5, true)
     case .null: return body(.text("-"), 1, true)
@@ -110,7 +108,6 @@ enum TableRenderer {
           switch shown {
           case .text(let text): output += text
           case .integer(let value): output.append(value)
-          case .decimal(let value): value.write(into: &output)
           case .date(let day): output.append(day)
           }
           spaces = isNumeric ? 0 : padding

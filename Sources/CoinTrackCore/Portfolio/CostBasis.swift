@@ -23,8 +23,6 @@ struct Position: Sendable {
   /// The most decimals of the prices and fees applied, and at least two (currencies count
   /// cents): money is shown with as many.
   private(set) var moneyScale = CostBasis.smallestMoneyScale
-  /// How many trades have been applied: a walk over days keeps amounts until this changes.
-  private(set) var tradesApplied = 0
   /// FIFO's purchases not yet used up, oldest first from `firstLot`; empty for the average.
   private var lots: [Lot] = []
   private var firstLot = 0
@@ -40,16 +38,12 @@ struct Position: Sendable {
     self.currency = currency
   }
 
-  /// Applies one trade of `units` at `price` with `fee`, which the trades before it must leave
-  /// enough held for if it is a sale. Takes the trade's values rather than the trade, whose
-  /// copy (its texts retained and released) cost as much as the arithmetic.
-  mutating func apply(
-    _ side: TradeSide, units: ExactDecimal, price: ExactDecimal, fee: ExactDecimal,
-    method: CostMethod
-  ) {
+  /// Applies `trade`, of this position's coin, which the trades before it must leave enough
+  /// held for if it is a sale.
+  mutating func apply(_ trade: Trade, method: CostMethod) {
+    let (units, price, fee) = (trade.quantityValue, trade.priceValue, trade.feeValue)
     moneyScale = max(moneyScale, price.scale, fee.scale)
-    tradesApplied += 1
-    switch side {
+    switch trade.side {
     case .buy:
       let bought = units * price + fee
       quantity = quantity + units
@@ -105,9 +99,7 @@ struct Position: Sendable {
 /// walk over many days applies each trade once.
 struct CostBasis: Sendable {
   /// Decimals kept for a share of a cost that does not divide evenly beyond those money is shown
-  /// with: rounding them never reaches a digit shown, and a cost of up to about 10^12 at prices of
-  /// eight decimals still fits the decimals' 128-bit fast path (at a fixed 36, any cost above
-  /// 170 left it, and made `portfolio show` add costs digit limb by digit limb).
+  /// with: rounding them never reaches a digit shown.
   static let guardDecimals = 18
   /// The fewest decimals money is shown with: a price of 100 costs 65.50 for half a unit and
   /// a bit, not 66.
@@ -118,26 +110,28 @@ struct CostBasis: Sendable {
   private var next = 0
   /// The positions, in the order their coins were first traded.
   private(set) var positions: [Position] = []
-  /// Each coin's position in `positions`.
-  private var positionIndex: CoinIDTable
+  /// Each coin's position in `positions`, by its id.
+  private var positionIndex: [String: Int] = [:]
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
     self.trades = PortfolioCheck.inDayOrder(trades)
     self.method = method
-    positionIndex = CoinIDTable(capacity: trades.count)
   }
 
   /// Applies every trade not yet applied up to and including `day`.
   mutating func advance(through day: Day) {
-    while next < trades.count, !(day < trades[next].day) {
-      let index = positionIndex.position(of: trades[next].coin.id)
-      if index == positions.count {
-        positions.append(Position(coin: trades[next].coin, currency: trades[next].currency))
+    while next < trades.count, trades[next].day <= day {
+      let trade = trades[next]
+      let index: Int
+      if let known = positionIndex[trade.coin.id] {
+        index = known
+      } else {
+        index = positions.count
+        positionIndex[trade.coin.id] = index
+        positions.append(Position(coin: trade.coin, currency: trade.currency))
       }
-      let (side, units) = (trades[next].side, trades[next].quantityValue)
-      let (price, fee) = (trades[next].priceValue, trades[next].feeValue)
-      positions[index].apply(side, units: units, price: price, fee: fee, method: method)
+      positions[index].apply(trade, method: method)
       next += 1
     }
   }

@@ -20,20 +20,18 @@ public enum PortfolioCheck {
   /// the day's buy sells only what was held before that day.
   public static func firstOversell(in trades: [Trade]) -> Oversell? {
     let ordered = inDayOrder(trades)
-    var coins = CoinIDTable(capacity: ordered.count)
-    // What is held of each coin, by its position in `coins`.
-    var held: [ExactDecimal] = []
-    for index in ordered.indices {
-      let coin = coins.position(of: ordered[index].coin.id)
-      if coin == held.count { held.append(.zero) }
-      let quantity = ordered[index].quantityValue
-      switch ordered[index].side {
-      case .buy: held[coin] = held[coin] + quantity
+    // What is held of each coin, by its id.
+    var held: [String: ExactDecimal] = [:]
+    for trade in ordered {
+      let before = held[trade.coin.id] ?? .zero
+      let quantity = trade.quantityValue
+      switch trade.side {
+      case .buy: held[trade.coin.id] = before + quantity
       case .sell:
-        guard !(held[coin] < quantity) else {
-          return Oversell(trade: ordered[index], held: held[coin].price.normalised)
+        guard !(before < quantity) else {
+          return Oversell(trade: trade, held: before.price.normalised)
         }
-        held[coin] = held[coin] - quantity
+        held[trade.coin.id] = before - quantity
       }
     }
     return nil

@@ -1,26 +1,13 @@
-/// One day of `portfolio history`: the whole portfolio valued at that day's closes, with the
-/// numbers `portfolio show` gives in its totals row for that day.
-///
-/// The numbers are kept as decimals, not text: a history of years has thousands of days, and
-/// making each day's text was a seventh of the command's work, where a renderer writes the
-/// digits straight into its output.
+/// One day of `portfolio history`: the whole portfolio valued at that day's closes.
 public struct PortfolioDay: Hashable, Sendable {
   public var day: Day
   /// How many coins were held at the end of the day.
   public var coinsHeld: Int
-  /// The sum of the holdings' values at the day's closes; nil when a coin held has no close.
-  public var value: ShownDecimal?
-  /// The cost of what is held: the purchases' prices and fees not yet taken by sales.
-  public var cost: ShownDecimal
-  /// `value` − `cost`.
-  public var unrealised: ShownDecimal?
-  /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
-  public var unrealisedPercent: ShownDecimal?
-  /// The profit realised by every sale up to and including the day.
-  public var realised: ShownDecimal
-  public var currency: String
-  /// Whether every coin held had a close that day, so that `value` is the whole portfolio's.
-  public var isPriced: Bool { value != nil }
+  /// The totals row `portfolio show` gives for the day, valued at the day's closes: without a
+  /// value or unrealised profit when a coin held has no close that day.
+  public var total: HoldingRow
+  /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
+  public var isPriced: Bool { total.value != nil }
 }
 
 /// `portfolio history`: a row per day of a range, and the coins held without a close on some
@@ -35,36 +22,123 @@ public struct PortfolioHistory: Sendable {
 
   public var method: CostMethod
   /// One row per day of the range, in order.
-  public var days: PortfolioDays
+  public var days: [PortfolioDay]
   /// Each coin held on a day it has no close, in the order the coins were first traded.
   public var gaps: [Gap]
 }
 
 extension CostBasis {
-  /// The portfolio valued at each day's closes over `range`, applying each trade once and
-  /// reading each coin's closes once. Each day's amounts are those of `valuation(on:)` at that
-  /// day's closes, summed as `totals(of:)` sums them: a day's row is the totals row
-  /// `portfolio show` gives when every coin held has a close that day.
+  /// The portfolio valued at each day's closes over `range`. Each day applies the trades up to
+  /// it (each trade once over the whole walk) and values the positions held as `portfolio
+  /// show` values them, with `Position.amounts(at:)` and `totalRow(of:currency:)`: a day's row
+  /// is the totals row `portfolio show` gives for that day at its closes. A coin held without
+  /// a close that day leaves the day without a value (where `portfolio show` would take an
+  /// earlier close), its cost and profit rounded as without a price, and the day in its gap.
   ///
-  /// Only the values follow the closes from day to day; a position's cost and profit are
-  /// rounded again only on a day that changes them (a trade, or a close with another number of
-  /// decimals than the day before), and the totals then change by the difference.
+  /// Refuses a coin whose closes come in another currency than its trades.
   mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
     -> PortfolioHistory
   {
-    var walk = HistoryWalk(closes: HeldCloses(source: source, range: range))
-    var days = PortfolioDays(first: range.first, capacity: range.count, currency: currency)
+    var closes = RangeCloses(source: source, last: range.last)
+    var gaps = GapLog()
+    var days: [PortfolioDay] = []
+    days.reserveCapacity(range.count)
     for day in range {
-      let appliedBefore = applied.count
       advance(through: day)
-      let traded = day == range.first || applied.count != appliedBefore
-      if traded { try walk.hold(positions, on: day, trades: applied) }
-      let (value, costsChanged) = walk.value(of: positions, on: day)
-      if costsChanged || traded {
-        days.take(walk.totals)
-      }
-      days.append(value: value, coinsHeld: walk.heldCount)
+      days.append(try row(on: day, closes: &closes, gaps: &gaps, currency: currency))
     }
-    return PortfolioHistory(method: method, days: days, gaps: walk.gaps.gaps)
+    return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
+  }
+
+  /// The row of `day`, to which the trades are applied: the positions held valued at the
+  /// day's `closes`, each coin held without one added to `gaps`.
+  private func row(
+    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
+  ) throws -> PortfolioDay {
+    var amounts: [ValuedAmounts] = []
+    for (index, position) in positions.enumerated() where position.quantity > .zero {
+      if !closes.hasRows(ofPositionAt: index) {
+        try closes.readRows(
+          ofPositionAt: index, coin: position.coin, currency: position.currency, from: day,
+          trades: applied)
+      }
+      let close = closes.close(ofPositionAt: index, on: day)
+      if close == nil { gaps.add(day, of: position.coin) }
+      amounts.append(position.amounts(at: close))
+    }
+    return PortfolioDay(
+      day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency))
+  }
+}
+
+/// The daily closes of the coins held over a range, by the positions' places in the cost
+/// basis: each coin's rows are asked of the source once, from the first day it is held to the
+/// range's end.
+private struct RangeCloses {
+  let source: any PriceSource
+  /// The range's last day.
+  let last: Day
+  /// By position: its rows from the first day it was held, once it has been; nil rows when the
+  /// source has no close in those days at all.
+  private var series: [(first: Day, rows: PriceRows?)?] = []
+
+  init(source: any PriceSource, last: Day) {
+    self.source = source
+    self.last = last
+  }
+
+  /// Whether the rows of the position at `index` in the cost basis have been read.
+  func hasRows(ofPositionAt index: Int) -> Bool {
+    index < series.count && series[index] != nil
+  }
+
+  /// Reads the rows of `coin`, the position at `index` in the cost basis, from `day` to the
+  /// range's end: none when the source has no close in them at all, which leaves every day of
+  /// them without a value rather than failing the range.
+  ///
+  /// Refuses rows in another currency than `currency`, the position's trades', naming the
+  /// first of `trades` in the coin.
+  mutating func readRows(
+    ofPositionAt index: Int, coin: Coin, currency: String, from day: Day,
+    trades: ArraySlice<Trade>
+  ) throws {
+    while series.count <= index { series.append(nil) }
+    // `day` lies in the range.
+    let wanted = DayRange(from: day, to: last)!
+    let rows: PriceRows
+    do {
+      rows = try source.dailyPrices(of: coin, in: wanted)
+    } catch TrackerError.noPricesInRange {
+      series[index] = (day, nil)
+      return
+    }
+    // A source quotes one currency; rows without any have none to say.
+    let closesCurrency = rows.isEmpty ? source.currency : rows.currency(at: 0)
+    if closesCurrency != currency, let trade = trades.first(where: { $0.coin.id == coin.id }) {
+      throw TradeError.currencyMismatch(
+        trade: trade, pricesCurrency: closesCurrency, source: source.name)
+    }
+    series[index] = (day, rows)
+  }
+
+  /// The close on `day` of the position at `index`, whose rows have been read from that day or
+  /// an earlier one.
+  func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
+    guard let (first, rows) = series[index], let rows else { return nil }
+    return rows.price(at: day.daysSince1970 - first.daysSince1970).map(ExactDecimal.init)
+  }
+}
+
+/// The days each coin held had no close, in the order the coins first lacked one.
+private struct GapLog {
+  private(set) var gaps: [PortfolioHistory.Gap] = []
+  private var gapIndex: [String: Int] = [:]
+
+  mutating func add(_ day: Day, of coin: Coin) {
+    if gapIndex[coin.id] == nil {
+      gapIndex[coin.id] = gaps.count
+      gaps.append(PortfolioHistory.Gap(coin: coin, days: []))
+    }
+    gaps[gapIndex[coin.id]!].days.append(day)
   }
 }

@@ -47,7 +47,7 @@ extension Position {
     let amounts = amounts(at: price)
     var row = amounts.row(currency: currency)
     row.coin = coin
-    row.quantity = Self.normalised(quantity)
+    row.quantity = quantity.price.normalised
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
     row.price = price == nil ? nil : latest
     return (row, amounts)
@@ -61,18 +61,6 @@ extension Position {
       cost: cost.rounded(toScale: scale),
       value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised.rounded(toScale: scale))
-  }
-
-  /// `value` as text without the zeros that do not change it (`Price.normalised`), dropped
-  /// from its units rather than from its text when they fit 64 bits: trimming the text was
-  /// half of valuing a row.
-  static func normalised(_ value: ExactDecimal) -> Price {
-    guard var (units, scale) = value.compactUnits else { return value.price.normalised }
-    while scale > 0, units % 10 == 0 {
-      units /= 10
-      scale -= 1
-    }
-    return ExactDecimal(compactUnits: units, scale: scale).price
   }
 
   /// The decimals of a percentage.
@@ -122,19 +110,16 @@ extension CostBasis {
   ) rethrows -> PortfolioValuation {
     let held = positions.filter { $0.quantity > .zero }
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
-    // Two arrays filled in one loop: an array of (row, amounts) pairs cost every run the
-    // look-up of the pair's type.
-    var rows: [HoldingRow] = []
-    var amounts: [ValuedAmounts] = []
-    rows.reserveCapacity(held.count)
-    amounts.reserveCapacity(held.count)
-    for index in held.indices {
-      let (row, rowAmounts) = held[index].valued(at: prices[index])
-      rows.append(row)
-      amounts.append(rowAmounts)
-    }
-    let total = totals(of: amounts).row(currency: currency)
-    return PortfolioValuation(day: day, method: method, holdings: rows, total: total)
+    let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
+    return PortfolioValuation(
+      day: day, method: method, holdings: valued.map(\.row),
+      total: totalRow(of: valued.map(\.amounts), currency: currency))
+  }
+
+  /// The totals row of the held positions' `amounts` as shown: what `portfolio show` gives
+  /// below its holdings, and `portfolio history` for each day.
+  func totalRow(of amounts: [ValuedAmounts], currency: String) -> HoldingRow {
+    totals(of: amounts).row(currency: currency)
   }
 
   /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins
@@ -148,7 +133,6 @@ extension CostBasis {
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised
     }
-    // By index: a position taken out of the array whole is copied, coin and lots included.
     for index in positions.indices where positions[index].quantity == .zero {
       realised = realised + positions[index].realised.rounded(toScale: positions[index].moneyScale)
     }

@@ -77,8 +77,7 @@ extension Tracker {
       throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
     }
     try checkCurrency(of: trades, through: day.day)
-    // All of them: the cost basis applies none after the day, and a filtered copy of every
-    // trade, retained and released, cost a tenth of `portfolio show`.
+    // All of them: the cost basis applies none after the day.
     var basis = CostBasis(trades: trades, method: method)
     basis.advance(through: day.day)
     return try basis.valuation(on: day.day, currency: source.currency) { held in

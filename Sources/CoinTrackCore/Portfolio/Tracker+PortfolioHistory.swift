@@ -13,7 +13,7 @@ extension Tracker {
       throw TrackerError.dateAfterToday(input: date.input, day: date.day, today: today)
     }
     // All of them, as `portfolio(of:on:method:)` takes them: the walk applies none after the
-    // range, and a filtered copy of a thousand trades costs more than the walk over a year.
+    // range.
     let first = from?.day ?? min(trades.lazy.map(\.day).min() ?? to.day, to.day)
     guard let range = DayRange(from: first, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: first, to: to.day)

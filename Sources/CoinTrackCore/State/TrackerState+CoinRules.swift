@@ -43,11 +43,4 @@ extension TrackerState {
     var seen = Set<String>()
     return coins.indices.first { !seen.insert(coins[$0].coin.id).inserted }
   }
-
-  /// The FNV-1a hash of a text's bytes.
-  static func fnv1aHash(_ text: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: hash)
-  }
 }
