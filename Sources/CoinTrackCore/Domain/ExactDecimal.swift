@@ -92,28 +92,38 @@ struct ExactDecimal: Comparable, Sendable {
   /// The exact value of bytes of plain decimal text (as `Price.isPlainDecimal` accepts), read
   /// where they lie: the local history's closes are never made into text to be added up.
   init(plainDecimalBytes bytes: UnsafeBufferPointer<UInt8>) {
-    // Units of up to 38 digits, below 10^38, fit an Int128; nil for more.
-    var units: Int128? = 0
+    let isNegative = bytes.first == UInt8(ascii: "-")
     var digitCount = 0
-    var pointAt: Int?
-    for byte in bytes where byte != UInt8(ascii: "-") {
+    var scale = 0
+    var hasPoint = false
+    // Up to 18 digits fit 64 bits without a check, up to 38 an Int128; more, the general form.
+    var units: Int128 = 0
+    var chunk: UInt64 = 0
+    var chunkDigits = 0
+    for index in (isNegative ? 1 : 0)..<bytes.count {
+      let byte = bytes[index]
       if byte == UInt8(ascii: ".") {
-        pointAt = digitCount
-      } else {
-        digitCount += 1
-        units = units.flatMap {
-          digitCount <= 38 ? $0 * 10 + Int128(byte - UInt8(ascii: "0")) : nil
-        }
+        hasPoint = true
+        continue
+      }
+      digitCount += 1
+      if hasPoint { scale += 1 }
+      chunk = chunk &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+      chunkDigits += 1
+      if chunkDigits == 18, digitCount <= 38 {
+        units = units * 1_000_000_000_000_000_000 + Int128(chunk)
+        (chunk, chunkDigits) = (0, 0)
       }
     }
-    let isNegative = bytes.first == UInt8(ascii: "-")
-    let scale = pointAt.map { digitCount - $0 } ?? 0
-    if let units {
-      self.init(units: isNegative ? -units : units, scale: scale)
-    } else {
+    guard digitCount <= 38 else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
+      return
     }
+    var power: Int128 = 1
+    for _ in 0..<chunkDigits { power *= 10 }
+    units = units * power + Int128(chunk)
+    self.init(units: isNegative ? -units : units, scale: scale)
   }
 
   /// A whole number.

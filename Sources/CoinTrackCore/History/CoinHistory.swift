@@ -53,12 +53,17 @@ public struct CoinHistory: Sendable {
 
   /// The close of the row at `position`, exactly as the file writes it.
   public func price(at position: Int) -> Price {
+    // Checked as plain decimal text when the file was read.
+    withPriceText(at: position) { Price(plainDecimalUTF8: $0) }
+  }
+
+  /// `body` of the bytes of the close of the row at `position`, where they lie.
+  func withPriceText<Result>(at position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result
+  {
     let start = Int(entries[position].priceStart)
     let end = start + Int(entries[position].priceLength)
-    // Checked as plain decimal text when the file was read.
-    return bytes.withUnsafeBufferPointer {
-      Price(plainDecimalUTF8: UnsafeBufferPointer(rebasing: $0[start..<end]))
-    }
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// The position of the first row on or after `day` (`count` when there is none).

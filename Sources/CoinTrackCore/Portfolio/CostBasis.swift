@@ -16,6 +16,8 @@ struct Position: Sendable {
   /// The currency of the trades applied; the first trade's.
   let currency: String
   private(set) var quantity = ExactDecimal.zero
+  /// Whether anything is held: the quantity is never below zero.
+  var isHeld: Bool { !quantity.isZero }
   /// The cost of what is held: the purchases' prices and fees not yet taken by sales.
   private(set) var cost = ExactDecimal.zero
   /// The proceeds of the sales (their fees taken off) less the cost they took, so far.
@@ -26,6 +28,10 @@ struct Position: Sendable {
   /// FIFO's purchases not yet used up, oldest first from `firstLot`; empty for the average.
   private var lots: [Lot] = []
   private var firstLot = 0
+  /// `cost` and `realised` as last shown and the decimals they were shown with, until a trade
+  /// changes them: a walk over years of days shows them again every day, mostly with the same
+  /// decimals.
+  private var lastShown: (scale: Int, cost: ExactDecimal, realised: ExactDecimal)?
 
   /// A purchase's units not yet sold and their cost.
   private struct Lot: Sendable {
@@ -43,6 +49,7 @@ struct Position: Sendable {
   mutating func apply(_ trade: Trade, method: CostMethod) {
     let (units, price, fee) = (trade.quantityValue, trade.priceValue, trade.feeValue)
     moneyScale = max(moneyScale, price.scale, fee.scale)
+    lastShown = nil
     switch trade.side {
     case .buy:
       let bought = units * price + fee
@@ -55,6 +62,14 @@ struct Position: Sendable {
       cost = cost - taken
       realised = realised + (units * price - fee) - taken
     }
+  }
+
+  /// `cost` and `realised` rounded half to even to `scale` decimals, as shown.
+  mutating func shownCostAndRealised(scale: Int) -> (cost: ExactDecimal, realised: ExactDecimal) {
+    if let lastShown, lastShown.scale == scale { return (lastShown.cost, lastShown.realised) }
+    let shown = (cost.rounded(toScale: scale), realised.rounded(toScale: scale))
+    lastShown = (scale, shown.0, shown.1)
+    return shown
   }
 
   /// The cost of `units` taken from the oldest lots, using them up in turn.
@@ -134,6 +149,17 @@ struct CostBasis: Sendable {
       positions[index].apply(trade, method: method)
       next += 1
     }
+  }
+
+  /// The money of the position at `index` at `price`, as `Position.amounts(at:)` gives it.
+  mutating func amounts(ofPositionAt index: Int, at price: ExactDecimal?) -> ValuedAmounts {
+    positions[index].amounts(at: price)
+  }
+
+  /// The realised profit of the position at `index` as shown with its trades' decimals: that
+  /// of a coin sold out, which has no price to show it with.
+  mutating func shownRealised(ofPositionAt index: Int) -> ExactDecimal {
+    positions[index].shownCostAndRealised(scale: positions[index].moneyScale).realised
   }
 
   /// The trades applied so far.

@@ -52,19 +52,20 @@ extension CostBasis {
 
   /// The row of `day`, to which the trades are applied: the positions held valued at the
   /// day's `closes`, each coin held without one added to `gaps`.
-  private func row(
+  private mutating func row(
     on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
   ) throws -> PortfolioDay {
     var amounts: [ValuedAmounts] = []
-    for (index, position) in positions.enumerated() where position.quantity > .zero {
+    for index in positions.indices where positions[index].isHeld {
+      let coin = positions[index].coin
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
-          ofPositionAt: index, coin: position.coin, currency: position.currency, from: day,
+          ofPositionAt: index, coin: coin, currency: positions[index].currency, from: day,
           trades: applied)
       }
       let close = closes.close(ofPositionAt: index, on: day)
-      if close == nil { gaps.add(day, of: position.coin) }
-      amounts.append(position.amounts(at: close))
+      if close == nil { gaps.add(day, of: coin) }
+      amounts.append(self.amounts(ofPositionAt: index, at: close))
     }
     return PortfolioDay(
       day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency))
@@ -73,14 +74,16 @@ extension CostBasis {
 
 /// The daily closes of the coins held over a range, by the positions' places in the cost
 /// basis: each coin's rows are asked of the source once, from the first day it is held to the
-/// range's end.
+/// range's end, and their closes read in one pass into an array of their own, which the walk
+/// over the days then reads in order (reading each close from the rows as each day comes
+/// jumped between as many files' bytes as coins are held, most reads missing the cache).
 private struct RangeCloses {
   let source: any PriceSource
   /// The range's last day.
   let last: Day
-  /// By position: its rows from the first day it was held, once it has been; nil rows when the
+  /// By position: its closes from the first day it was held, once it has been; empty when the
   /// source has no close in those days at all.
-  private var series: [(first: Day, rows: PriceRows?)?] = []
+  private var series: [(first: Day, closes: [ExactDecimal?])?] = []
 
   init(source: any PriceSource, last: Day) {
     self.source = source
@@ -109,7 +112,7 @@ private struct RangeCloses {
     do {
       rows = try source.dailyPrices(of: coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      series[index] = (day, nil)
+      series[index] = (day, [])
       return
     }
     // A source quotes one currency; rows without any have none to say.
@@ -118,14 +121,15 @@ private struct RangeCloses {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: closesCurrency, source: source.name)
     }
-    series[index] = (day, rows)
+    series[index] = (day, rows.indices.map(rows.close(at:)))
   }
 
   /// The close on `day` of the position at `index`, whose rows have been read from that day or
   /// an earlier one.
   func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
-    guard let (first, rows) = series[index], let rows else { return nil }
-    return rows.price(at: day.daysSince1970 - first.daysSince1970).map(ExactDecimal.init)
+    guard let (first, closes) = series[index] else { return nil }
+    let offset = day.daysSince1970 - first.daysSince1970
+    return closes.indices.contains(offset) ? closes[offset] : nil
   }
 }
 

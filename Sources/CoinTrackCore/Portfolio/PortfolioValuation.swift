@@ -41,7 +41,7 @@ extension Position {
   ///
   /// The unrealised profit is the value less the cost as shown, so that each row's numbers
   /// agree with each other to the last digit.
-  func valued(at latest: PriceRow?) -> (row: HoldingRow, amounts: ValuedAmounts) {
+  mutating func valued(at latest: PriceRow?) -> (row: HoldingRow, amounts: ValuedAmounts) {
     let price = latest?.price.map(ExactDecimal.init)
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let amounts = amounts(at: price)
@@ -55,12 +55,12 @@ extension Position {
 
   /// This position's money at `price` (nil: no price), rounded as shown: to the most decimals
   /// of its trades and the price.
-  func amounts(at price: ExactDecimal?) -> ValuedAmounts {
+  mutating func amounts(at price: ExactDecimal?) -> ValuedAmounts {
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
+    let (cost, realised) = shownCostAndRealised(scale: scale)
     return ValuedAmounts(
-      cost: cost.rounded(toScale: scale),
-      value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
-      realised: realised.rounded(toScale: scale))
+      cost: cost, value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
+      realised: realised)
   }
 
   /// The decimals of a percentage.
@@ -105,10 +105,10 @@ struct ValuedAmounts {
 extension CostBasis {
   /// The positions held now valued at `latestPrices` (by position among the held ones), and the
   /// totals: the sums of the rows as shown, the realised profit of coins no longer held added.
-  func valuation(
+  mutating func valuation(
     on day: Day, currency: String, latestPrices: (_ held: [Coin]) throws -> LatestPrices
   ) rethrows -> PortfolioValuation {
-    let held = positions.filter { $0.quantity > .zero }
+    var held = positions.filter(\.isHeld)
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
     let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
     return PortfolioValuation(
@@ -118,13 +118,13 @@ extension CostBasis {
 
   /// The totals row of the held positions' `amounts` as shown: what `portfolio show` gives
   /// below its holdings, and `portfolio history` for each day.
-  func totalRow(of amounts: [ValuedAmounts], currency: String) -> HoldingRow {
+  mutating func totalRow(of amounts: [ValuedAmounts], currency: String) -> HoldingRow {
     totals(of: amounts).row(currency: currency)
   }
 
   /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins
   /// sold out, which have no row.
-  func totals(of amounts: some Sequence<ValuedAmounts>) -> ValuedAmounts {
+  mutating func totals(of amounts: some Sequence<ValuedAmounts>) -> ValuedAmounts {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
@@ -133,8 +133,8 @@ extension CostBasis {
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised
     }
-    for index in positions.indices where positions[index].quantity == .zero {
-      realised = realised + positions[index].realised.rounded(toScale: positions[index].moneyScale)
+    for index in positions.indices where !positions[index].isHeld {
+      realised = realised + shownRealised(ofPositionAt: index)
     }
     return ValuedAmounts(cost: cost, value: value, realised: realised)
   }

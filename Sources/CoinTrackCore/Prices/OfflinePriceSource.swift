@@ -108,10 +108,10 @@ public struct OfflinePriceSource: PriceSource {
         case .history(let row): row.map { held.source(at: $0) } ?? lastSource
         }
       },
-      price: { position in
+      priceText: { position, body in
         switch place(position) {
-        case .snapshot(let day): series?.price(on: day)
-        case .history(let row): row.map { held.price(at: $0) }
+        case .snapshot(let day): series?.withCloseText(on: day, body)
+        case .history(let row): if let row { held.withPriceText(at: row, body) }
         }
       })
   }

@@ -62,7 +62,7 @@ public struct SnapshotPriceSource: PriceSource {
       first: range.first, count: range.count,
       daysWithoutPrice: range.count - series.daysWithPrice(in: range),
       template: row(coin, range.first, nil)
-    ) { series.price(on: range.first.adding(days: $0)) }
+    ) { position, body in series.withCloseText(on: range.first.adding(days: position), body) }
   }
 
   /// The coin's series, which holds some day of `range`.
@@ -135,14 +135,16 @@ struct SnapshotSeries: @unchecked Sendable {
 
   /// The close of `day`; nil outside the series or on a day the data lacks.
   func price(on day: Day) -> Price? {
-    withCloseText(on: day) { Price(decimalText: String(decoding: $0, as: UTF8.self)) }
+    // The generator wrote plain decimal text, checked against the data.
+    withCloseText(on: day) { Price(plainDecimalUTF8: $0) }
   }
 
   /// `body` of the bytes of the close of `day`, where they lie; nil outside the series or on
   /// a day the data lacks.
-  private func withCloseText<Result>(
-    on day: Day, _ body: (UnsafeBufferPointer<UInt8>) -> Result?
-  ) -> Result? {
+  @discardableResult
+  func withCloseText<Result>(on day: Day, _ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result?
+  {
     guard held.contains(day) else { return nil }
     let index = day.daysSince1970 - held.first.daysSince1970
     let start = Int(data.pointee.offsets[index])
