@@ -120,9 +120,13 @@ struct ExactDecimal: Comparable, Sendable {
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
       return
     }
-    var power: Int128 = 1
-    for _ in 0..<chunkDigits { power *= 10 }
-    units = units * power + Int128(chunk)
+    if digitCount == chunkDigits {
+      units = Int128(chunk)
+    } else {
+      var power: Int128 = 1
+      for _ in 0..<chunkDigits { power *= 10 }
+      units = units * power + Int128(chunk)
+    }
     self.init(units: isNegative ? -units : units, scale: scale)
   }
 
@@ -346,7 +350,14 @@ extension ExactDecimal {
     guard let numerator = scaled(dividend.magnitude, by: exponent),
       let denominator = scaled(divisor.magnitude, by: -exponent)
     else { return nil }
-    var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+    // Most amounts and powers of ten fit 64 bits, whose division is far quicker than 128 bits'.
+    var (quotient, remainder): (UInt128, UInt128)
+    if let small = UInt64(exactly: numerator), let divisor = UInt64(exactly: denominator) {
+      let (smallQuotient, smallRemainder) = small.quotientAndRemainder(dividingBy: divisor)
+      (quotient, remainder) = (UInt128(smallQuotient), UInt128(smallRemainder))
+    } else {
+      (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+    }
     // remainder against denominator - remainder: twice the remainder could overflow.
     let rest = denominator - remainder
     if remainder > rest || (remainder == rest && quotient & 1 == 1) { quotient += 1 }
