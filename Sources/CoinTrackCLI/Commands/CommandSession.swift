@@ -1,11 +1,5 @@
 import CoinTrackCore
 
-/// The state of a session, once read. Not a `TrackerState?`: the runtime builds an optional's
-/// type at its first use, and this one cost every start ~36k instructions.
-private enum LoadedState {
-  case notYet
-  case loaded(TrackerState)
-}
 
 /// What a leaf command may use during one run: the context, the output settings, today, the
 /// state store and the price source, each resolved by the one piece of code that owns it.
@@ -28,7 +22,7 @@ final class CommandSession {
   private let todayOverride: Day?
   /// Read at most once in a run: `coins list` needs it for the preferred source and the coins,
   /// and reading and checking a large file twice doubled its cost.
-  private var loadedState = LoadedState.notYet
+  private var loadedState: TrackerState?
 
   /// Resolves the global options, before anything is read or changed.
   init(command: ParsedCommand, context: RunContext, notices: SourceNotices) throws {
@@ -56,9 +50,9 @@ final class CommandSession {
 
   /// The state, read once.
   func state() throws -> TrackerState {
-    if case .loaded(let state) = loadedState { return state }
+    if let loadedState { return loadedState }
     let state = try openStore().load()
-    loadedState = .loaded(state)
+    loadedState = state
     return state
   }
 
@@ -83,9 +77,6 @@ final class CommandSession {
 
   /// A tracker over this run's store and `source`, by default with the system's today, which
   /// commands that do not compare dates with today leave unused.
-  ///
-  /// The source is not optional: an optional existential's type is built at run time, ~37k
-  /// instructions in every command that passed one.
   func tracker(source: any PriceSource, today: Day? = nil) -> Tracker {
     Tracker(openStore: openStore, source: source, today: today ?? context.systemToday())
   }

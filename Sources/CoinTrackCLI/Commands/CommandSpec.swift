@@ -23,8 +23,8 @@ enum CompletionKind: Hashable, Sendable {
 
 /// One option, declared once for parsing, help, suggestions and completion.
 ///
-/// Its allowed values and formats are made only when read: every start builds the whole
-/// table, and lists of enum cases cost the runtime ~11k instructions each at their first use.
+/// Its allowed values and formats are made only when read: every start builds the whole table,
+/// and most runs never read them.
 struct OptionSpec: Hashable, Sendable {
   /// The long name without dashes, such as `format`.
   let name: String

@@ -2,9 +2,7 @@ import CoinTrackCore
 
 /// The values given for one option or positional argument, by its name.
 ///
-/// A list of these rather than a dictionary: a command line names a handful, and a dictionary's
-/// storage type costs every start that gives an option or argument ~110k instructions of runtime
-/// type instantiation.
+/// A list of these, in the order given: a command line names a handful.
 struct NamedValues: Hashable, Sendable {
   let name: String
   var values: [String]
@@ -148,9 +146,8 @@ private struct Matcher {
     let subcommands = path.command.subcommands
     let beforeTerminator = !tokens[..<token.position].contains { $0.kind == .terminator }
     if positionals.isEmpty, !subcommands.isEmpty, beforeTerminator {
-      // Found by index: an optional spec costs every start ~50k instructions of runtime types.
-      if let index = subcommands.firstIndex(where: { $0.name == text }) {
-        path = path.appending(subcommands[index])
+      if let subcommand = subcommands.first(where: { $0.name == text }) {
+        path = path.appending(subcommand)
       } else {
         let names = subcommands.map(\.name)
         helpIsReachable = false
@@ -243,9 +240,7 @@ private struct Matcher {
       fail(.missingValue(option: option, at: path))
       return
     }
-    // Matched, not compared with nil: `== nil` copies the optional through its runtime type,
-    // which cost every line with an option value ~36k instructions to build.
-    guard case .none = firstError else { return }
+    guard firstError == nil else { return }
     if !option.allowedValues.isEmpty, !option.allowedValues.contains(value) {
       fail(
         .invalidChoice(

@@ -7,8 +7,7 @@ public protocol OfflinePriceData: PriceSource {
 }
 
 extension PriceSource {
-  /// Nil: a source is live unless it says otherwise. A witness rather than an `as?` cast, which
-  /// costs ~130k instructions of runtime conformance search at its first use.
+  /// Nil: a source is live unless it says otherwise.
   public var offlineData: (any OfflinePriceData)? { nil }
 }
 
@@ -49,19 +48,13 @@ extension Tracker {
   {
     guard let offline = source.offlineData else { return [] }
     let yesterday = today.adding(days: -1)
-    // Positions and rows kept apart, and groups in an array: tuples, optionals and a dictionary
-    // would each cost every `coins list` ~11k instructions of runtime type lookups.
-    var oldPositions: [Int] = []
-    var oldRows: [PriceRow] = []
-    for position in coins.indices {
-      guard let row = latest[position], row.day < yesterday else { continue }
-      oldPositions.append(position)
-      oldRows.append(row)
+    let old = coins.indices.compactMap { position in
+      latest[position].flatMap { $0.day < yesterday ? (coins[position].coin, $0) : nil }
     }
-    guard !oldRows.isEmpty else { return [] }
-    let lastDays = try offline.offlineLastDays(of: oldPositions.map { coins[$0].coin })
+    guard !old.isEmpty else { return [] }
+    let lastDays = try offline.offlineLastDays(of: old.map(\.0))
     var groups: [StaleOfflinePrices] = []
-    for (row, lastDay) in zip(oldRows, lastDays) {
+    for ((_, row), lastDay) in zip(old, lastDays) {
       guard let lastDay, lastDay < yesterday else { continue }
       if let group = groups.firstIndex(where: { $0.day == row.day }) {
         groups[group].symbols.append(row.symbol)

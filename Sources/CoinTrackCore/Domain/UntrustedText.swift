@@ -25,9 +25,7 @@ public enum UntrustedText {
     text.withUTF8Bytes(isSymbol(utf8:))
   }
 
-  /// Whether `bytes` are a symbol as stored, read where they lie. The allowed bytes are a
-  /// switch, not a set built from `symbolPunctuation`: such a set is built at first use, which
-  /// cost every command that loads the state file 90,000 instructions.
+  /// Whether `bytes` are a symbol as stored, read where they lie.
   static func isSymbol(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     holdsOnly(bytes, lengths: 1...maximumSymbolLength) { byte in
       switch byte {
