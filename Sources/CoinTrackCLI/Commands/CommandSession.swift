@@ -1,6 +1,5 @@
 import CoinTrackCore
 
-
 /// What a leaf command may use during one run: the context, the output settings, today, the
 /// state store and the price source, each resolved by the one piece of code that owns it.
 ///
