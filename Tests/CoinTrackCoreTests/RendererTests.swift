@@ -60,6 +60,52 @@ import Testing
         """)
   }
 
+  /// A numeric column shows its decimals alike from top to bottom: as many as the number that
+  /// needs the most, at least as many as the fewest any states; other formats keep each text.
+  @Test func aNumericColumnShowsOneNumberOfDecimals() {
+    let fields: [RecordSet.Field] = [.init("price", isNumeric: true), .init("id", isNumeric: true)]
+    let closes = RecordSet(
+      fields: fields,
+      records: [
+        [.number("2129.44"), .integer(1)], [.number("24012.00000000"), .integer(22)],
+        [.number("2131.0"), .integer(3)], [.null, .integer(4)], [.number("-0.5"), .integer(5)],
+      ])
+    #expect(
+      RecordFormat.table.render(closes) == """
+           PRICE  ID
+         2129.44   1
+        24012.00  22
+         2131.00   3
+               -   4
+           -0.50   5
+
+        """)
+    #expect(RecordFormat.csv.render(closes).contains("24012.00000000,22\r\n"))
+    // Money rounded to cents keeps them; a whole number gains the point when others need it.
+    let money = RecordSet(
+      fields: [.init("cost", isNumeric: true)],
+      records: [[.number("18009.00")], [.number("7501.50")], [.number("0.00")]])
+    #expect(
+      RecordFormat.table.render(money, header: false) == """
+        18009.00
+         7501.50
+            0.00
+
+        """)
+    let quantities = RecordSet(
+      fields: [.init("quantity", isNumeric: true)], records: [[.number("3")], [.number("0.15")]])
+    #expect(RecordFormat.table.render(quantities, header: false) == "3.00\n0.15\n")
+    let wide = RecordSet(
+      fields: [.init("quantity", isNumeric: true)],
+      records: [[.number("0.000000000000000001")], [.number("100")]])
+    #expect(
+      RecordFormat.table.render(wide, header: false) == """
+          0.000000000000000001
+        100.000000000000000000
+
+        """)
+  }
+
   @Test func decoratedTablesBoldTheHeaderOnly() {
     let output = RecordFormat.table.render(records, tableStyle: .decorated)
     #expect(output.hasPrefix("\u{1B}[1mID"))

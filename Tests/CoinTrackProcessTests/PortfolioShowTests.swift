@@ -47,7 +47,7 @@ import Testing
         == """
         SYMBOL  QUANTITY      COST  AVERAGE COST     PRICE  PRICE DATE     VALUE  UNREALISED  UNREALISED PERCENT  REALISED  CURRENCY  COIN ID
         BTC         0.15  10500.08      70000.50  77552.23  2026-05-20  11632.83     1132.75               10.79  10976.95  USDT      bitcoin
-        ETH            3   7500.00       2500.00   2129.44  2026-05-20   6388.32    -1111.68              -14.82      0.00  USDT      ethereum
+        ETH         3.00   7500.00       2500.00   2129.44  2026-05-20   6388.32    -1111.68              -14.82      0.00  USDT      ethereum
         TOTAL          -  18000.08             -         -  -           18021.15       21.07                0.12  10976.95  USDT      -
 
         """)

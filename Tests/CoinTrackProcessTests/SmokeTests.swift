@@ -10,12 +10,12 @@ import Testing
     #expect(result.standardError == "")
     #expect(
       result.standardOutput == """
-        ID  SYMBOL  NAME         PRICE  DATE        CURRENCY  SOURCE   COIN ID
-         1  BTC     Bitcoin   77552.23  2026-05-20  USDT      offline  bitcoin
-         2  ETH     Ethereum   2129.44  2026-05-20  USDT      offline  ethereum
-         3  BNB     BNB          649.5  2026-05-20  USDT      offline  binancecoin
-         4  SOL     Solana       86.17  2026-05-20  USDT      offline  solana
-         5  XRP     XRP         1.3672  2026-05-20  USDT      offline  ripple
+        ID  SYMBOL  NAME           PRICE  DATE        CURRENCY  SOURCE   COIN ID
+         1  BTC     Bitcoin   77552.2300  2026-05-20  USDT      offline  bitcoin
+         2  ETH     Ethereum   2129.4400  2026-05-20  USDT      offline  ethereum
+         3  BNB     BNB         649.5000  2026-05-20  USDT      offline  binancecoin
+         4  SOL     Solana       86.1700  2026-05-20  USDT      offline  solana
+         5  XRP     XRP           1.3672  2026-05-20  USDT      offline  ripple
 
         """)
     #expect(sandbox.stateData() == nil)

@@ -278,7 +278,10 @@ struct HelpRenderer {
     switch format {
     case .records(.table):
       return "Aligned columns for people, the default. Numbers are right-aligned, a missing value "
-        + "is '-'. On a terminal the header is bold and 'prices' ends with a sparkline."
+        + "is '-'. A column shows its decimal numbers with one number of decimals: as many as "
+        + "the number that needs the most, trailing zeros not counted, and at least as many as "
+        + "the fewest any states (other formats print each value's own text). On a terminal the "
+        + "header is bold and 'prices' ends with a sparkline."
     case .records(.csv):
       return "RFC 4180: a header line of keys, CRLF line ends, a field quoted when it holds a "
         + "comma, quote or line break. A missing value is an empty field."

@@ -137,6 +137,20 @@ struct ExactDecimal: Comparable, Sendable {
 
   static let zero = ExactDecimal(0)
 
+  /// The digits after the point up to the last that is not zero: `24012.00000000` has none.
+  var significantScale: Int {
+    guard case .fixed(var units) = storage else {
+      let digits = price.text.utf8.reversed().prefix(scale)
+      return scale - digits.prefix { $0 == UInt8(ascii: "0") }.count
+    }
+    var significant = scale
+    while significant > 0, units % 10 == 0 {
+      units /= 10
+      significant -= 1
+    }
+    return significant
+  }
+
   var isZero: Bool {
     switch storage {
     case .fixed(let units): units == 0

@@ -1,4 +1,11 @@
 /// Renders records as aligned columns: text left-aligned, numbers right-aligned, "-" for none.
+///
+/// A numeric column shows its decimal numbers with one number of decimals from top to bottom:
+/// as many as the number that needs the most (trailing zeros not counted), and at least as many
+/// as the number that states the fewest. So a column of closes from two sources (`2129.44`
+/// beside a fixed-width `24012.00000000`) shows `24012.00`, money rounded to cents keeps them,
+/// and no value changes: only zeros are dropped or added. Machine formats print each value's
+/// own text.
 enum TableRenderer {
   /// Spaces between two columns.
   static let columnGap = 2
@@ -42,6 +49,56 @@ enum TableRenderer {
     case text(String)
     case integer(Int)
     case date(Day)
+    /// A decimal number's text shown with exactly `decimals` digits after the point.
+    case decimal(DecimalText, decimals: Int)
+  }
+
+  /// Where a decimal number's text has its point and its last digit that is not a trailing zero.
+  struct DecimalText {
+    let text: String
+    /// The characters before the point (all of them without one).
+    let integerLength: Int
+    /// The digits after the point.
+    let statedDecimals: Int
+    /// The digits after the point up to the last that is not zero.
+    let significantDecimals: Int
+
+    init(_ text: String) {
+      self.text = text
+      var point: Int?
+      var lastNonZero = 0
+      var count = 0
+      for byte in text.utf8 {
+        if byte == UInt8(ascii: ".") {
+          point = count
+        } else if let point, byte != UInt8(ascii: "0") {
+          lastNonZero = count - point
+        }
+        count += 1
+      }
+      integerLength = point ?? count
+      statedDecimals = point.map { count - $0 - 1 } ?? 0
+      significantDecimals = lastNonZero
+    }
+
+    /// The width of the text with `decimals` digits after the point.
+    func width(decimals: Int) -> Int { integerLength + (decimals > 0 ? decimals + 1 : 0) }
+
+    /// Appends the text with `decimals` (at least `significantDecimals`) digits after the point.
+    func append(decimals: Int, to output: inout TextBuffer) {
+      var text = text
+      text.withUTF8 { bytes in
+        output.append(UnsafeBufferPointer(rebasing: bytes[..<integerLength]))
+        guard decimals > 0 else { return }
+        output.append(ascii: ".")
+        if significantDecimals > 0 {
+          let fraction = integerLength + 1
+          output.append(
+            UnsafeBufferPointer(rebasing: bytes[fraction..<fraction + significantDecimals]))
+        }
+        for _ in significantDecimals..<decimals { output.append(ascii: "0") }
+      }
+    }
   }
 
   /// Calls `body` with a cell as shown, its width in characters and whether it is shown as it
@@ -50,10 +107,14 @@ enum TableRenderer {
   /// the usual case, is one character a byte; only other text needs grapheme counting.
   /// `isKnownPlain` says the text was found printable ASCII before and need not be checked.
   private static func withShown<Result>(
-    of value: RecordSet.Value, isKnownPlain: Bool = false,
+    of value: RecordSet.Value, isKnownPlain: Bool = false, decimals: Int? = nil,
     _ body: (_ shown: Shown, _ width: Int, _ isPlain: Bool) -> Result
   ) -> Result {
     switch value {
+    case .number(let text) where decimals != nil:
+      let number = DecimalText(text)
+      let shown = max(decimals ?? 0, number.significantDecimals)
+      return body(.decimal(number, decimals: shown), number.width(decimals: shown), true)
     case .text(let text):
       if isKnownPlain || UntrustedText.isPrintableASCII(text) {
         return body(.text(text), text.utf8.count, true)
@@ -79,8 +140,29 @@ enum TableRenderer {
       var width = 0
       /// Whether every text cell is printable ASCII, shown as it is.
       var isPlain = true
+      /// In a numeric column, the most characters before the point of a decimal number, the
+      /// most decimals one needs and the fewest one states.
+      var integerWidth = 0
+      var mostSignificantDecimals = 0
+      var fewestStatedDecimals = Int.max
+
+      /// The decimals every decimal number of a numeric column is shown with; nil for others.
+      var decimals: Int? {
+        guard isNumeric, fewestStatedDecimals != .max else { return nil }
+        return max(mostSignificantDecimals, fewestStatedDecimals)
+      }
+
+      /// The column's width once every cell is measured.
+      var shownWidth: Int { max(width, decimals.map { integerWidth + ($0 > 0 ? $0 + 1 : 0) } ?? 0) }
 
       mutating func measure(_ value: RecordSet.Value) {
+        if isNumeric, case .number(let text) = value {
+          let number = DecimalText(text)
+          integerWidth = max(integerWidth, number.integerLength)
+          mostSignificantDecimals = max(mostSignificantDecimals, number.significantDecimals)
+          fewestStatedDecimals = min(fewestStatedDecimals, number.statedDecimals)
+          return
+        }
         TableRenderer.withShown(of: value) { _, width, isPlain in
           self.width = max(self.width, width)
           self.isPlain = self.isPlain && isPlain
@@ -100,15 +182,19 @@ enum TableRenderer {
       for column in columns.indices {
         if column > 0 { spaces += TableRenderer.columnGap }
         let isNumeric = columns[column].isNumeric
-        TableRenderer.withShown(of: cell(column), isKnownPlain: columns[column].isPlain) {
+        TableRenderer.withShown(
+          of: cell(column), isKnownPlain: columns[column].isPlain,
+          decimals: columns[column].decimals
+        ) {
           shown, width, _ in
-          let padding = columns[column].width - width
+          let padding = columns[column].shownWidth - width
           if isNumeric { spaces += padding }
           output.appendSpaces(spaces)
           switch shown {
           case .text(let text): output += text
           case .integer(let value): output.append(value)
           case .date(let day): output.append(day)
+          case .decimal(let number, let decimals): number.append(decimals: decimals, to: &output)
           }
           spaces = isNumeric ? 0 : padding
         }

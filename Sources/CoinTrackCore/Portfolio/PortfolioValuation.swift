@@ -79,9 +79,10 @@ struct ValuedAmounts {
   var realised: ExactDecimal
 
   /// The decimals a position's money is shown with at `price`: the most of its trades' and
-  /// the price's.
+  /// the price's, not counting the trailing zeros a source pads its prices with (Binance
+  /// answers `24012.00000000`).
   static func scale(moneyScale: Int, price: ExactDecimal?) -> Int {
-    max(moneyScale, price?.scale ?? 0)
+    max(moneyScale, price?.significantScale ?? 0)
   }
 
   /// The value of `quantity` at `price`, rounded to `scale` decimals as shown.
