@@ -43,20 +43,38 @@ public struct RunContext {
   static let defaultWidth = 80
   static let columnsVariable = EnvironmentVariable(
     "COLUMNS",
-    meaning: "The width help wraps to and charts fill; \(defaultWidth) when unset or not a number.")
+    meaning:
+      "The width help wraps to, charts fill and tables on a terminal fit in; \(defaultWidth) when "
+      + "unset or not a number of at least \(narrowestWidth). To fit, a table shortens its names "
+      + "with '…', then leaves out \(RecordFormat.tableLeftOutFirst.joined(separator: ", ")) and "
+      + "its last columns, and says so in a note. Tables to a pipe or a file, and the other "
+      + "formats, are never shortened.")
+  /// The narrowest COLUMNS taken: less is more likely a mistake than a terminal.
+  static let narrowestWidth = 40
   static let noColorVariable = EnvironmentVariable(
     "NO_COLOR", meaning: "When set and not empty, tables are never decorated (no-color.org).")
   static let termVariable = EnvironmentVariable(
     "TERM", meaning: "When 'dumb', tables are never decorated.")
 
-  /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80.
-  var terminalWidth: Int {
+  /// COLUMNS when it is a sensible number, at least `narrowestWidth`; nil otherwise. Only
+  /// COLUMNS is read: the terminal itself is not asked for its size.
+  private var columns: Int? {
     guard let columns = environment[RunContext.columnsVariable.name].flatMap({ Int($0) }),
-      columns >= 40
-    else {
-      return RunContext.defaultWidth
-    }
-    return min(columns, 200)
+      columns >= RunContext.narrowestWidth
+    else { return nil }
+    return columns
+  }
+
+  /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80,
+  /// and no more than 200, which keeps help's lines readable.
+  var terminalWidth: Int {
+    min(columns ?? RunContext.defaultWidth, 200)
+  }
+
+  /// The width a table on stdout must fit in: on a terminal, COLUMNS when it is a sensible
+  /// number, else 80; nil for a pipe or a file, whose tables are never shortened.
+  var tableWidth: Int? {
+    standardOutputIsTerminal ? columns ?? RunContext.defaultWidth : nil
   }
 
   /// Decorate tables only on a terminal, and never when NO_COLOR is set (no-color.org).
