@@ -9,7 +9,10 @@ struct InProcessRun {
   let standardError: String
   let status: Int32
 
-  init(_ arguments: [String], environment: [String: String] = [:], terminal: Bool = false) {
+  init(
+    _ arguments: [String], environment: [String: String] = [:], terminal: Bool = false,
+    terminalWidth: Int? = nil
+  ) {
     let output = CapturedOutput()
     let error = CapturedOutput()
     var variables = ["HOME": "/nonexistent-home", "XDG_DATA_HOME": "/nonexistent-data"]
@@ -18,7 +21,7 @@ struct InProcessRun {
       RunContext(
         arguments: arguments, environment: Environment(variables), standardOutput: output,
         standardError: error, standardOutputIsTerminal: terminal,
-        systemToday: { Day(iso: "2026-05-20")! }))
+        standardOutputTerminalWidth: terminalWidth, systemToday: { Day(iso: "2026-05-20")! }))
     standardOutput = output.text
     standardError = error.text
   }

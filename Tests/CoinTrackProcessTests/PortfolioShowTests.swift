@@ -26,6 +26,36 @@ import Testing
     return sandbox
   }
 
+  /// stdout is a pipe here: a table is never fitted to COLUMNS, nor a note added.
+  @Test func aTableToAPipeIsNeverShortened() throws {
+    let sandbox = try Self.portfolio()
+    let whole = try sandbox.run(["portfolio", "show"])
+    let narrow = try sandbox.run(["portfolio", "show"], environment: ["COLUMNS": "40"])
+    #expect(narrow.status == 0)
+    #expect(narrow.standardOutput == whole.standardOutput)
+    #expect(narrow.standardError == whole.standardError)
+    #expect(whole.standardOutput.split(separator: "\n").allSatisfy { $0.count > 100 })
+  }
+
+  /// On a terminal, which script(1) gives the binary, the table fits COLUMNS and a note on the
+  /// same terminal says which columns it left out.
+  @Test func aTableOnATerminalFitsCOLUMNS() throws {
+    let script = try ExternalTool.require("script", installHint: "apt-get install bsdutils")
+    let sandbox = try Self.portfolio()
+    let result = try Sandbox.run(
+      script, ["-qc", "'\(Sandbox.binary.path)' portfolio show", "/dev/null"],
+      environment: sandbox.environment.merging(["COLUMNS": "80", "NO_COLOR": "1"]) { $1 })
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\r\n")
+    #expect(
+      lines.first == "SYMBOL  QUANTITY      COST  AVERAGE COST     PRICE  PRICE DATE     VALUE")
+    #expect(lines.allSatisfy { $0.count <= 80 || $0.hasPrefix("cointrack: note:") })
+    #expect(
+      lines.contains(
+        "cointrack: note: columns unrealised, unrealised_percent, realised, currency and coin_id "
+          + "left out to fit 80 columns; --format csv or a wider terminal shows them."))
+  }
+
   @Test func fifoInEveryFormatWithTheTotalsLast() throws {
     let sandbox = try Self.portfolio()
     // FIFO: the sale of 0.6 takes lot 1 (0.5 × 60000 + 15 = 30015) and 0.1 of lot 2 (7000.05):

@@ -36,7 +36,15 @@ public enum CoinTrackTool {
       standardOutput: FileDescriptorOutput(descriptor: STDOUT_FILENO, name: "standard output"),
       standardError: FileDescriptorOutput(descriptor: STDERR_FILENO, name: "standard error"),
       standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1,
-      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1)
+      standardErrorIsTerminal: isatty(STDERR_FILENO) == 1,
+      standardOutputTerminalWidth: terminalWidth(of: STDOUT_FILENO))
     exit(run(context))
+  }
+
+  /// The columns the terminal `descriptor` is open on reports; nil for no terminal or none.
+  private static func terminalWidth(of descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
   }
 }

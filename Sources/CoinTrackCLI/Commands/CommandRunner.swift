@@ -68,8 +68,9 @@ struct CommandRunner {
       guard let settings = session.output else {
         preconditionFailure("\(command.path.fullName) prints records but declares no kind")
       }
-      try write(output, settings: settings)
+      let leftOut = try write(output, settings: settings)
       notes = output.notes
+      if !leftOut.isEmpty { notes.append(leftOutNote(leftOut)) }
       errors = output.errors
       failure = output.failure
       exitCode = output.exitCode
@@ -89,9 +90,19 @@ struct CommandRunner {
     return exitCode
   }
 
+  /// The note that a table on a terminal left out the fields of `keys` to fit it.
+  private func leftOutNote(_ keys: [String]) -> String {
+    "note: \(keys.count == 1 ? "column" : "columns") "
+      + ErrorFunnel.listing(keys, conjunction: "and")
+      + " left out to fit \(context.tableWidth ?? 0) columns; --format csv or a wider terminal "
+      + "shows them."
+  }
+
   /// Writes to stdout the records in the chosen format, a chunk at a time, or the daily prices
   /// as directives; after a table, a sparkline on a terminal or the chart that --chart asks for.
-  private func write(_ output: RecordOutput, settings: OutputSettings) throws {
+  /// Returns the keys of the fields a table left out to fit the terminal.
+  private func write(_ output: RecordOutput, settings: OutputSettings) throws -> [String] {
+    var leftOut: [String] = []
     switch settings.format {
     case .priceDirectives(let dialect):
       // OutputSettings allows directive formats only where the daily prices are the output.
@@ -102,7 +113,11 @@ struct CommandRunner {
       let records = output.records
       let selected =
         settings.fields.map(records.selecting) ?? (format == .table ? records.forTables : records)
-      try format.write(selected, header: settings.header, tableStyle: context.tableStyle) {
+      // Fields named with --fields are shown in full: the user chose them.
+      leftOut = try format.write(
+        selected, header: settings.header, tableStyle: context.tableStyle,
+        tableWidth: settings.fields == nil ? context.tableWidth : nil
+      ) {
         try context.standardOutput.write(utf8: $0)
       }
       if format == .table, let dailyPrices = output.dailyPrices {
@@ -115,5 +130,6 @@ struct CommandRunner {
         }
       }
     }
+    return leftOut
   }
 }

@@ -17,6 +17,9 @@ public struct RunContext {
   public var standardOutputIsTerminal: Bool
   /// Whether stderr is a terminal: long commands show progress there only then.
   public var standardErrorIsTerminal: Bool
+  /// The width of the terminal stdout is, as the terminal reports it; nil when it is none or
+  /// does not say. Shells do not export COLUMNS by default, so a table asks the terminal.
+  public var standardOutputTerminalWidth: Int?
   /// The system's idea of today, used when neither --today nor COINTRACK_TODAY says.
   public var systemToday: @Sendable () -> Day
 
@@ -24,8 +27,10 @@ public struct RunContext {
     arguments: [String], undecodableArguments: [Int: [UInt8]] = [:], environment: Environment,
     standardOutput: any TextOutput, standardError: any TextOutput,
     standardOutputIsTerminal: Bool = false, standardErrorIsTerminal: Bool = false,
+    standardOutputTerminalWidth: Int? = nil,
     systemToday: @escaping @Sendable () -> Day = Day.todayUTC
   ) {
+    self.standardOutputTerminalWidth = standardOutputTerminalWidth
     self.arguments = arguments
     self.undecodableArguments = undecodableArguments
     self.environment = environment
@@ -43,20 +48,41 @@ public struct RunContext {
   static let defaultWidth = 80
   static let columnsVariable = EnvironmentVariable(
     "COLUMNS",
-    meaning: "The width help wraps to and charts fill; \(defaultWidth) when unset or not a number.")
+    meaning:
+      "The width help wraps to, charts fill and tables on a terminal fit in; when unset or not "
+      + "a number of at least \(narrowestWidth), the terminal's own width for tables and "
+      + "\(defaultWidth) for the rest. To fit, a table shortens its names with '…', then leaves "
+      + "out \(RecordFormat.tableLeftOutFirst.joined(separator: ", ")) and its last columns, and "
+      + "says so in a note. Tables to a pipe or a file, tables of the fields --fields names, and "
+      + "the other formats are never shortened.")
+  /// The narrowest COLUMNS taken: less is more likely a mistake than a terminal.
+  static let narrowestWidth = 40
   static let noColorVariable = EnvironmentVariable(
     "NO_COLOR", meaning: "When set and not empty, tables are never decorated (no-color.org).")
   static let termVariable = EnvironmentVariable(
     "TERM", meaning: "When 'dumb', tables are never decorated.")
 
-  /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80.
-  var terminalWidth: Int {
+  /// COLUMNS when it is a sensible number, at least `narrowestWidth`; nil otherwise. Only
+  /// COLUMNS is read: the terminal itself is not asked for its size.
+  private var columns: Int? {
     guard let columns = environment[RunContext.columnsVariable.name].flatMap({ Int($0) }),
-      columns >= 40
-    else {
-      return RunContext.defaultWidth
-    }
-    return min(columns, 200)
+      columns >= RunContext.narrowestWidth
+    else { return nil }
+    return columns
+  }
+
+  /// The width help wraps to and charts fill: COLUMNS when it is a sensible number, else 80,
+  /// and no more than 200, which keeps help's lines readable.
+  var terminalWidth: Int {
+    min(columns ?? RunContext.defaultWidth, 200)
+  }
+
+  /// The width a table on stdout must fit in: on a terminal, COLUMNS when it is a sensible
+  /// number, else the terminal's own width, else 80; nil for a pipe or a file, whose tables
+  /// are never shortened.
+  var tableWidth: Int? {
+    guard standardOutputIsTerminal else { return nil }
+    return columns ?? standardOutputTerminalWidth ?? RunContext.defaultWidth
   }
 
   /// Decorate tables only on a terminal, and never when NO_COLOR is set (no-color.org).

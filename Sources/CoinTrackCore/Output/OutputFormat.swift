@@ -54,6 +54,9 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     case decorated
   }
 
+  /// The fields a table leaves out first to fit a terminal, in that order, for help to name.
+  public static var tableLeftOutFirst: [String] { TableRenderer.leftOutFirst }
+
   /// Whether the format starts with a header line that `--no-header` can leave out.
   public var hasHeader: Bool {
     switch self {
@@ -62,12 +65,14 @@ public enum RecordFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// The records in this format; `header` is ignored by formats without one.
-  public func render(_ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain)
-    -> String
-  {
+  /// The records in this format; `header` is ignored by formats without one, `tableWidth` by
+  /// all but tables.
+  public func render(
+    _ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain,
+    tableWidth: Int? = nil
+  ) -> String {
     var text = ""
-    write(records, header: header, tableStyle: tableStyle) {
+    write(records, header: header, tableStyle: tableStyle, tableWidth: tableWidth) {
       text += String(decoding: $0, as: UTF8.self)
     }
     return text
@@ -76,15 +81,21 @@ public enum RecordFormat: String, CaseIterable, Sendable {
   /// Hands the records in this format to `sink` as UTF-8 bytes lent for the call, a chunk of
   /// about `TextBuffer.chunkSize` bytes at a time, so that thousands of rows are never held as
   /// one text, nor made a String that would check every byte again.
+  ///
+  /// A table wider than `tableWidth` characters is made to fit it (see `TableRenderer`); nil,
+  /// for pipes and files, and the other formats never shorten anything. Returns the keys of
+  /// the fields a table left out to fit.
+  @discardableResult
   public func write(
     _ records: RecordSet, header: Bool = true, tableStyle: TableStyle = .plain,
-    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) rethrows {
+    tableWidth: Int? = nil, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) rethrows -> [String] {
     var output = TextBuffer(capacity: TextBuffer.chunkSize + 4096)
+    var leftOut: [String] = []
     switch self {
     case .table:
-      try TableRenderer.render(
-        records, header: header, style: tableStyle, into: &output,
+      leftOut = try TableRenderer.render(
+        records, header: header, style: tableStyle, width: tableWidth, into: &output,
         flush: { try $0.takeBytes(sink) })
     case .csv:
       try DelimitedRenderer.render(
@@ -98,5 +109,6 @@ public enum RecordFormat: String, CaseIterable, Sendable {
       try JSONRenderer.renderLines(records, into: &output, flush: { try $0.takeBytes(sink) })
     }
     if !output.isEmpty { try output.takeBytes(sink) }
+    return leftOut
   }
 }

@@ -6,14 +6,31 @@
 /// beside a fixed-width `24012.00000000`) shows `24012.00`, money rounded to cents keeps them,
 /// and no value changes: only zeros are dropped or added. Machine formats print each value's
 /// own text.
+///
+/// Given a width (a terminal's), a wider table is made to fit: first its names are shortened
+/// with `…`, the widest first and none below `shortestShortened` characters or its title; when
+/// that is not enough, columns are left out, those of `leftOutFirst` first, then the others from
+/// the right, never the first column, and the names are shortened only as far as is still
+/// needed. Only names are shortened: symbols, ids, numbers, days, currencies and sources are
+/// shown whole or not at all. A table whose first column alone is wider than the width keeps
+/// it, its lines longer than the width.
 enum TableRenderer {
   /// Spaces between two columns.
   static let columnGap = 2
+  /// The fields that may be shortened to fit: names, which stay recognisable by their start.
+  static let shortenedKeys: Set<String> = ["name"]
+  /// The narrowest a shortened column gets, its `…` included, unless its title is wider.
+  static let shortestShortened = 10
+  /// The fields left out first to fit, in this order: the coin id says again what the symbol
+  /// says, and source and currency are mostly the same on every row.
+  static let leftOutFirst = ["coin_id", "source", "currency"]
 
+  /// Writes the table; returns the keys of the fields left out to fit `width` characters,
+  /// in their order in the table. A nil `width` (pipes, files) leaves the table as it is.
   static func render(
-    _ records: RecordSet, header: Bool, style: RecordFormat.TableStyle,
+    _ records: RecordSet, header: Bool, style: RecordFormat.TableStyle, width: Int? = nil,
     into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
-  ) rethrows {
+  ) rethrows -> [String] {
     let titles = records.fields.map { RecordSet.Value.text($0.title) }
     // Without a header the columns are only as wide as their values. Widths are measured again
     // while writing rather than kept for every row; what is kept is whether a column's text is
@@ -22,25 +39,83 @@ enum TableRenderer {
     if header {
       for column in columns.indices { columns[column].measure(titles[column]) }
     }
-    try records.withReaders { readers in
+    return try records.withReaders { readers in
       for column in columns.indices {
         var measured = columns[column]
         for record in 0..<records.count { measured.measure(readers[record, column]) }
         columns[column] = measured
       }
-      let layout = Layout(columns: columns)
+      let kept = width.map { fit(&columns, fields: records.fields, header: header, in: $0) }
+      let shown = kept ?? Array(columns.indices)
+      let layout = Layout(columns: shown.map { columns[$0] })
       if header {
         if style == .decorated { output += "\u{1B}[1m" }
-        layout.appendLine(to: &output) { titles[$0] }
+        layout.appendLine(to: &output) { titles[shown[$0]] }
         if style == .decorated { output += "\u{1B}[0m" }
         output += "\n"
       }
       for record in 0..<records.count {
-        layout.appendLine(to: &output) { readers[record, $0] }
+        layout.appendLine(to: &output) { readers[record, shown[$0]] }
         output.append("\n")
         if output.isFull { try flush(&output) }
       }
+      return records.fields.indices.filter { !shown.contains($0) }.map { records.fields[$0].key }
     }
+  }
+
+  /// Narrows `columns`, measured, to fit a line of `width` characters as the type's summary
+  /// says; returns the positions of the columns kept, in order.
+  private static func fit(
+    _ columns: inout [Layout.Column], fields: [RecordSet.Field], header: Bool, in width: Int
+  ) -> [Int] {
+    var kept = Array(columns.indices)
+    func lineWidth(_ widths: (Int) -> Int) -> Int {
+      kept.reduce(0) { $0 + widths($1) } + columnGap * max(0, kept.count - 1)
+    }
+    guard lineWidth({ columns[$0].shownWidth }) > width else { return kept }
+    let shortest = columns.indices.map { column in
+      guard shortenedKeys.contains(fields[column].key) else { return columns[column].shownWidth }
+      let title = header ? fields[column].title.count : 0
+      return min(columns[column].shownWidth, max(shortestShortened, title))
+    }
+    let byKey = leftOutFirst.compactMap { key in fields.firstIndex { $0.key == key } }
+    let fromTheRight = columns.indices.reversed().filter { !byKey.contains($0) }
+    for column in byKey + fromTheRight where column != 0 && lineWidth({ shortest[$0] }) > width {
+      kept.removeAll { $0 == column }
+    }
+    var excess = lineWidth({ columns[$0].shownWidth }) - width
+    for column in kept.sorted(by: { columns[$0].shownWidth > columns[$1].shownWidth })
+    where excess > 0 {
+      let cut = min(excess, columns[column].shownWidth - shortest[column])
+      columns[column].width -= cut
+      excess -= cut
+    }
+    return kept
+  }
+
+  /// `shown` cut to `width` characters, the last of them `…`. It is cut between characters,
+  /// never inside one, and an escape such as `\u{1b}` is kept whole or left out.
+  static func shortened(_ shown: String, to width: Int) -> String {
+    var end = shown.startIndex
+    var length = 0
+    while end < shown.endIndex {
+      let next = endOfEscape(in: shown, from: end) ?? shown.index(after: end)
+      let characters = shown.distance(from: end, to: next)
+      guard length + characters < width else { break }
+      length += characters
+      end = next
+    }
+    return shown[..<end] + "…"
+  }
+
+  /// The end of the escape `\u{…}` of 1 to 6 hex digits that starts at `start`, if one does.
+  private static func endOfEscape(in text: String, from start: String.Index) -> String.Index? {
+    guard text[start...].hasPrefix("\\u{") else { return nil }
+    let digits = text[text.index(start, offsetBy: 3)...].prefix { $0.isHexDigit }
+    guard (1...6).contains(digits.count), digits.endIndex < text.endIndex,
+      text[digits.endIndex].unicodeScalars.first == "}"
+    else { return nil }
+    return text.index(after: digits.endIndex)
   }
 
   /// A cell as a table shows it: text, or a number or day written in place without a string
@@ -187,10 +262,13 @@ enum TableRenderer {
           decimals: columns[column].decimals
         ) {
           shown, width, _ in
-          let padding = columns[column].shownWidth - width
+          // Only a shortened column is narrower than a cell of it.
+          let padding = max(0, columns[column].shownWidth - width)
           if isNumeric { spaces += padding }
           output.appendSpaces(spaces)
           switch shown {
+          case .text(let text) where width > columns[column].width:
+            output += TableRenderer.shortened(text, to: columns[column].width)
           case .text(let text): output += text
           case .integer(let value): output.append(value)
           case .date(let day): output.append(day)
