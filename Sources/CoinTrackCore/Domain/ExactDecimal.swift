@@ -144,6 +144,14 @@ struct ExactDecimal: Comparable, Sendable {
       return scale - digits.prefix { $0 == UInt8(ascii: "0") }.count
     }
     var significant = scale
+    // In 64 bits when the units fit, which closes and money do: 128-bit division is slow.
+    if var small = UInt64(exactly: units.magnitude) {
+      while significant > 0, small % 10 == 0 {
+        small /= 10
+        significant -= 1
+      }
+      return significant
+    }
     while significant > 0, units % 10 == 0 {
       units /= 10
       significant -= 1

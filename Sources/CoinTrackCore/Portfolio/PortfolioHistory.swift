@@ -57,14 +57,13 @@ extension CostBasis {
   ) throws -> PortfolioDay {
     var amounts: [ValuedAmounts] = []
     for index in positions.indices where positions[index].isHeld {
-      let coin = positions[index].coin
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
-          ofPositionAt: index, coin: coin, currency: positions[index].currency, from: day,
-          trades: applied)
+          ofPositionAt: index, coin: positions[index].coin, currency: positions[index].currency,
+          from: day, trades: applied)
       }
       let close = closes.close(ofPositionAt: index, on: day)
-      if close == nil { gaps.add(day, of: coin) }
+      if close == nil { gaps.add(day, of: positions[index].coin) }
       amounts.append(self.amounts(ofPositionAt: index, at: close))
     }
     return PortfolioDay(
