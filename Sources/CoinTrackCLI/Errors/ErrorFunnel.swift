@@ -220,6 +220,9 @@ enum ErrorFunnel {
     case .lockTimeout(let lockPath, let seconds):
       return "another cointrack held the lock \(quote(lockPath, shortened: false)) for over "
         + "\(EnvironmentVariable.number(seconds)) seconds; nothing was changed, try again."
+    case .wouldBeTooLarge(let path, let size, let limit):
+      return "this change would make \(quote(path, shortened: false)) \(size) bytes, more than "
+        + "the \(limit) bytes a state file may hold; nothing was changed."
     case .noHomeDirectory:
       return "cannot place the state file: HOME is not an absolute path and XDG_DATA_HOME "
         + "is not set."

@@ -52,6 +52,8 @@ public enum StateError: Error, Hashable, Sendable {
   case unwritable(path: String, reason: String)
   /// Another cointrack held the lock for longer than the wait allows.
   case lockTimeout(lockPath: String, seconds: Double)
+  /// The change would make the file larger than a read allows; nothing was written.
+  case wouldBeTooLarge(path: String, size: Int, limit: Int)
   /// Neither XDG_DATA_HOME nor HOME says where the state lives.
   case noHomeDirectory
   /// XDG_DATA_HOME or HOME holds a value that cannot name the state's place.
@@ -62,6 +64,7 @@ extension StateError: KindedFailure {
   public var failureKind: FailureKind {
     switch self {
     case .unusable, .newerSchema, .noHomeDirectory: return .configuration
+    case .wouldBeTooLarge: return .invalidValue
     case .unreadable, .unwritable: return .ioError
     case .lockTimeout: return .temporaryFailure
     case .unusableEnvironment(let error): return error.failureKind

@@ -94,6 +94,11 @@ public struct StateStore: Sendable {
       if state != original.state {
         state.revision = min(original.state.revision, TrackerState.maximumRevision - 1) + 1
         let bytes = Array((JSONWriter.indented(state.json) + "\n").utf8)
+        // A file this large would be refused by every later read: refuse the change instead.
+        guard bytes.count <= StateStore.maximumFileSize else {
+          throw StateError.wouldBeTooLarge(
+            path: target, size: bytes.count, limit: StateStore.maximumFileSize)
+        }
         do throws(FileError) {
           if let old = original.bytes, original.version < TrackerState.schemaVersion {
             // The backup is complete before the migrated file replaces the old one, so a crash
