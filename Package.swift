@@ -35,7 +35,8 @@ let package = Package(
     .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore", "CoinTrackBuildInfo"]),
     .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
     .testTarget(
-      name: "CoinTrackCoreTests", dependencies: ["CoinTrackCore", "CoinTrackSnapshotGenerator"]),
+      name: "CoinTrackCoreTests",
+      dependencies: ["CoinTrackCore", "CoinTrackSnapshotGenerator", "CoinTrackTestSupport"]),
     // Golden files are read through #filePath, so that re-recording writes the checked-in copies.
     .testTarget(
       name: "CoinTrackCLITests", dependencies: ["CoinTrackCLI", "CoinTrackTestSupport"],

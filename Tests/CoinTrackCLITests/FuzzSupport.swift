@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 
@@ -12,23 +13,6 @@ import Testing
   static let seed: UInt64 =
     ProcessInfo.processInfo.environment["COINTRACK_FUZZ_SEED"].flatMap { UInt64($0) }
     ?? 0xC017_5EED
-}
-
-/// SplitMix64: a tiny generator whose whole output follows from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return mixed ^ (mixed >> 31)
-  }
 }
 
 /// Writes what a fuzzer is running to stderr when the process dies of a trap or a fault, because

@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCore
@@ -206,16 +207,12 @@ struct UInt256: Comparable, CustomStringConvertible {
 
 /// A seeded pseudo-random generator, so that every run tests the same values.
 struct SplitMix64 {
-  private var state: UInt64
+  private var generator: SeededGenerator
 
-  init(seed: UInt64) { state = seed }
+  init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
   mutating func next() -> UInt128 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
-    let low = mixed ^ (mixed >> 31)
+    let low = generator.next()
     return UInt128(low) << 64 | UInt128(low &* 0x2545_f491_4f6c_dd1d)
   }
 }

@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 
@@ -69,12 +70,12 @@ import Testing
 /// bits), and 1,000
 /// trades from 2025-11-01 on that never sell more than is held.
 struct RandomPortfolio {
-  var generator: SplitMix64
+  var generator: SeededGenerator
   /// Whether SYN11's closes and prices are wider than 64-bit units (the third portfolio's).
   let hasWideCoin: Bool
 
   init(seed: UInt64) {
-    generator = SplitMix64(seed: seed)
+    generator = SeededGenerator(seed: seed)
     hasWideCoin = seed == 3
   }
 
@@ -196,14 +197,12 @@ struct RandomPortfolio {
     return fraction.isEmpty ? whole : "\(whole).\(fraction)"
   }
 
-  /// Days since 1970-01-01 of a civil date (Howard Hinnant's days_from_civil).
+  /// Days since 1970-01-01 of a civil date, by way of Foundation's UTC calendar.
   static func isoDay(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+    return Int(date.timeIntervalSince1970 / 86_400)
   }
 
   /// YYYY-MM-DD of days since 1970-01-01, by way of Foundation's UTC calendar.
@@ -214,23 +213,4 @@ struct RandomPortfolio {
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
   }
-}
-
-/// A small seeded random number generator (Steele, Lea and Flood's SplitMix64), so that the
-/// corpus's portfolios are the same on every machine and Swift version.
-struct SplitMix64 {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A number in 0..<bound (bound > 0); the modulo bias is immaterial here.
-  mutating func next(below bound: UInt64) -> UInt64 { next() % bound }
 }
