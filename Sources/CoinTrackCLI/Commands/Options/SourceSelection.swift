@@ -57,7 +57,7 @@ struct SourceSelection {
     if kind == .offline {
       // Checked as a live source checks it: the snapshot quotes USDT alone.
       _ = try kind.checkedCurrency(chosenCurrency ?? storedCurrency ?? kind.defaultCurrency)
-      return try SourceSelection.offlineSource(context: context)
+      return try SourceSelection.offlineSource(context: context, notices: notices)
     }
     return try kind.makeSource(
       currency: chosenCurrency ?? storedCurrency, configuration: try configuration())
@@ -65,9 +65,12 @@ struct SourceSelection {
 
   /// The snapshot with the local history, where a data directory is known; the snapshot alone
   /// where HOME and XDG_DATA_HOME name none, so that reading prices needs no home.
-  static func offlineSource(context: RunContext) throws(StateError) -> OfflinePriceSource {
+  static func offlineSource(context: RunContext, notices: SourceNotices) throws(StateError)
+    -> OfflinePriceSource
+  {
     do {
-      return OfflinePriceSource(history: try StateStoreSettings.history(context: context))
+      return OfflinePriceSource(
+        history: try StateStoreSettings.history(context: context, notices: notices))
     } catch .noHomeDirectory {
       return OfflinePriceSource(history: nil)
     }

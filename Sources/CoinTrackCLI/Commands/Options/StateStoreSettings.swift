@@ -19,12 +19,14 @@ enum StateStoreSettings {
   }
 
   /// The local price history at the XDG location, written under the same lock wait and test
-  /// hook as the state.
-  static func history(context: RunContext) throws(StateError) -> HistoryStore {
+  /// hook as the state, read on the system's date (rows after it are said to `notices`).
+  static func history(context: RunContext, notices: SourceNotices?) throws(StateError)
+    -> HistoryStore
+  {
     let (lockTimeout, hook) = try writeSettings(context: context)
     return HistoryStore(
       directory: try HistoryStore.defaultDirectory(environment: context.environment),
-      lockTimeoutSeconds: lockTimeout,
+      lockTimeoutSeconds: lockTimeout, today: context.systemToday(), notices: notices,
       checkpoint: { hook?.pause(at: $0) })
   }
 
