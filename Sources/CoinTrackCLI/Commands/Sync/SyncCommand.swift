@@ -97,7 +97,7 @@ struct SyncCommand: LeafCommand {
     let lastDay = min(try session.today(), context.systemToday()).adding(days: -1)
     let configuration = try session.liveSourceConfiguration()
     let history = try StateStoreSettings.history(
-      context: context, notices: configuration.notices)
+      context: context, notices: configuration.notices, askedToday: try session.today())
     let sync = HistorySync(
       offline: OfflinePriceSource(history: history), history: history,
       configuration: configuration, forcedSource: forcedSource,
