@@ -61,6 +61,28 @@ import Testing
     }
   }
 
+  /// The writer holds a line to the reader's bound: a close whose line is the longest allowed
+  /// is stored and read back; one byte more is refused before anything is written.
+  @Test func theWriterRefusesALineTheReaderWouldRefuse() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let fixed = "2026-05-22,BTC,,USDT,binance".utf8.count
+    let longest = String(repeating: "1", count: HistoryFormat.maximumLineLength - fixed)
+    let rows = Self.rows([("2026-05-21", "1"), ("2026-05-22", longest)])
+    #expect(try store.add(rows, to: Self.bitcoin) == rows)
+    #expect(try store.lastRow(of: Self.bitcoin) == rows[1])
+    let before = try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin)))
+    #expect(
+      throws: HistoryError.closeTooLong(
+        symbol: "BTC", source: "binance", day: Day(iso: "2026-05-24")!,
+        length: longest.count + 1)
+    ) {
+      try store.add(
+        Self.rows([("2026-05-23", "2"), ("2026-05-24", longest + "1")]), to: Self.bitcoin)
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: store.path(of: Self.bitcoin))) == before)
+  }
+
   @Test func anotherCurrencyIsRefusedAndTheFileLeftAsItWas() throws {
     let directory = try TemporaryDirectory()
     let store = Self.store(directory)

@@ -42,7 +42,9 @@ struct CommandRunner {
   /// plan's window: then the plan is why, and the run fails for that reason.
   private func explained(_ error: any Error) -> any Error {
     guard case TrackerError.noPricesInRange = error,
-      case .historyBeyondPlan(let source, let windowDays, let days)? = notices.all.first
+      case .historyBeyondPlan(let source, let windowDays, let days)? = notices.all.first(where: {
+        if case .historyBeyondPlan = $0 { true } else { false }
+      })
     else { return error }
     return SourceError.historyBeyondPlan(source: source, windowDays: windowDays, days: days)
   }

@@ -316,6 +316,10 @@ enum ErrorFunnel {
       return "\(shown(symbol))'s offline prices are in \(held), which \(source) does not quote ("
         + listing(quotes, conjunction: "or") + "); a coin keeps one currency, so choose "
         + "another --source."
+    case .closeTooLong(let symbol, let source, let day, let length):
+      return "\(source) answered a close of \(shown(symbol)) for \(day) that is \(length) "
+        + "characters long, more than a line of the price history holds "
+        + "(\(HistoryStore.maximumLineLength) bytes); nothing was stored for \(shown(symbol))."
     }
   }
 
@@ -325,6 +329,13 @@ enum ErrorFunnel {
     case .historyBeyondPlan(let source, let windowDays, let days):
       return "note: " + planWindow(source: source, windowDays: windowDays)
         + ", so \(span(days)) \(days.count == 1 ? "has" : "have") no price; " + planWindowRemedy
+    case .historyRowsAfterToday(let path, let line, let day, let count):
+      let rows =
+        count == 1
+        ? "a row of \(day) at line \(line)" : "\(count) rows from \(day) at line \(line) on"
+      return "note: the price history \(quote(path, shortened: false)) has \(rows), after today; "
+        + "no source has closed \(count == 1 ? "that day, so the row is" : "those days, so they are") "
+        + "left out (and dropped when 'cointrack sync' next stores closes of the coin)."
     }
   }
 

@@ -31,25 +31,46 @@ public struct HistoryRow: Hashable, Sendable {
 /// codes and source names), so no field is ever quoted.
 enum HistoryFormat {
   static let header = HistoryStore.header
-  /// The longest row cointrack writes is far shorter; a longer line is not ours.
-  static let maximumLineLength = 512
+  /// The bound of every line, which the reader and the writer both hold lines to.
+  static let maximumLineLength = HistoryStore.maximumLineLength
   /// The shortest line a row can be: a date, a symbol and a price of one character, a
   /// currency of three letters, a source of five, four commas and a line break.
   private static let minimumLineLength = Day.isoLength + 1 + 1 + 3 + 5 + 4 + 1
 
-  /// The file's text for `rows`, which are in ascending order of day.
-  static func text(of rows: [HistoryRow]) -> String {
+  /// The file's text for `rows`, which are in ascending order of day: refused, before anything
+  /// is written, when a row's line is longer than the reader takes, so that what sync writes
+  /// is always read back.
+  static func text(of rows: [HistoryRow]) throws(HistoryError) -> String {
     var text = header + "\n"
     for row in rows {
-      text += "\(row.day),\(row.symbol),\(row.price.text),\(row.currency),\(row.source)\n"
+      let line = "\(row.day),\(row.symbol),\(row.price.text),\(row.currency),\(row.source)"
+      guard line.utf8.count <= maximumLineLength else {
+        throw HistoryError.closeTooLong(
+          symbol: row.symbol, source: row.source, day: row.day,
+          length: row.price.text.utf8.count)
+      }
+      text += line + "\n"
     }
     return text
   }
 
+  /// A file's rows dated after today, which no source can have closed: the first one's line
+  /// and day, and how many there are.
+  struct RowsAfterToday: Hashable {
+    let line: Int
+    let day: Day
+    var count: Int
+  }
+
   /// The history a whole file holds, checked: the header, every row, days strictly ascending,
-  /// one symbol and one currency throughout. The rows stay in the file's bytes, found once.
-  static func history(of bytes: [UInt8], path: String) throws(HistoryError) -> CoinHistory {
+  /// one symbol (`symbol`, unless nil) and one currency throughout. The rows stay in the
+  /// file's bytes, found once. Rows dated after `today` (the real date) are checked and left
+  /// out, and said in `afterToday`.
+  static func history(of bytes: [UInt8], path: String, symbol: String?, today: Day)
+    throws(HistoryError) -> (history: CoinHistory, afterToday: RowsAfterToday?)
+  {
     var builder = CoinHistory.Builder(bytes: bytes)
+    var afterToday: RowsAfterToday?
     try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
       let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
       try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
@@ -72,7 +93,8 @@ enum HistoryFormat {
         if let previous, let repeated = Line(in: bytes, start..<end, repeating: previous) {
           line = repeated
         } else {
-          line = try Line(in: bytes, start..<end, number: number, path: path, after: previous)
+          line = try Line(
+            in: bytes, start..<end, number: number, path: path, symbol: symbol, after: previous)
         }
         if let previous {
           guard previous.day < line.day else {
@@ -87,13 +109,18 @@ enum HistoryFormat {
                 + "coin in one currency")
           }
         }
-        builder.append(line)
+        if line.day > today {
+          afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
+          afterToday?.count += 1
+        } else {
+          builder.append(line)
+        }
         previous = line
         start = end + 1
         number += 1
       }
     }
-    return builder.history
+    return (builder.history, afterToday)
   }
 
   /// The position of the first line break at or after `start`: found by memchr, which looks at
@@ -122,10 +149,11 @@ enum HistoryFormat {
   }
 
   /// One row read alone, checked as every row of a file is: the last row of a file.
-  static func row(_ line: UnsafeBufferPointer<UInt8>, number: Int, path: String)
-    throws(HistoryError) -> HistoryRow
-  {
-    let fields = try Line(in: line, line.indices, number: number, path: path, after: nil)
+  static func row(
+    _ line: UnsafeBufferPointer<UInt8>, number: Int, path: String, symbol: String?
+  ) throws(HistoryError) -> HistoryRow {
+    let fields = try Line(
+      in: line, line.indices, number: number, path: path, symbol: symbol, after: nil)
     func text(_ field: Range<Int>) -> String {
       String(decoding: UnsafeBufferPointer(rebasing: line[field]), as: UTF8.self)
     }
@@ -188,10 +216,11 @@ enum HistoryFormat {
     }
 
     /// The fields of the line at `range` of `bytes`, `previous` the line before it (nil for the
-    /// first), checked.
+    /// first), checked; the first line's symbol must be `symbol`, the file's coin's, unless that
+    /// is nil.
     init(
       in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, number: Int, path: String,
-      after previous: Line?
+      symbol: String?, after previous: Line?
     ) throws(HistoryError) {
       func damaged(_ reason: String) -> HistoryError {
         HistoryError.damaged(path: path, line: number, reason: reason)
@@ -227,8 +256,14 @@ enum HistoryFormat {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[field]), as: UTF8.self)
       }
       let isNewSymbol = differs((commas.0 + 1)..<commas.1, previous?.symbol)
-      if isNewSymbol, !UntrustedText.isSymbol(text((commas.0 + 1)..<commas.1)) {
-        throw damaged("the symbol is not valid")
+      if isNewSymbol {
+        let named = text((commas.0 + 1)..<commas.1)
+        guard UntrustedText.isSymbol(named) else { throw damaged("the symbol is not valid") }
+        // A file of another coin's rows is never read as this coin's prices. A later line
+        // must name the first line's symbol, which the file's reading checks.
+        if let symbol, previous == nil, named != symbol {
+          throw damaged("the row names \(named), not \(symbol), the coin of this file")
+        }
       }
       let price = UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2])
       guard Price.isPlainDecimal(price), Price.isAboveZero(price) else {

@@ -22,6 +22,10 @@ public struct HistoryStore: Sendable {
   public static let lockSuffix = ".lock"
   /// A file larger than this is not one cointrack wrote (a century of closes is under 5 MB).
   public static let maximumFileSize = 16 * 1024 * 1024
+  /// The longest line of a file, without its line break: the reader refuses a longer one, and
+  /// the writer refuses to write one (a close of hundreds of digits), so that whatever sync
+  /// stores is read back.
+  public static let maximumLineLength = 512
   /// How many bytes from the end of a file hold its last row whatever its length: the longest
   /// line, its line break and the line break before it.
   static let tailLength = HistoryFormat.maximumLineLength + 2
@@ -30,16 +34,23 @@ public struct HistoryStore: Sendable {
   public let directory: String
   /// How long a writer waits for another writer's lock.
   public let lockTimeoutSeconds: Double
+  /// The real date, whatever `--today` says: a row after it is one no source can have closed.
+  public let today: Day
+  /// Where a read says the rows it leaves out; nil where nobody is told.
+  private let notices: SourceNotices?
   private let checkpoint: @Sendable (FileSystem.ReplaceStep) -> Void
 
-  /// The history in `directory`; `checkpoint` runs at each step of replacing a file, for the
-  /// crash tests, as the state store's does.
+  /// The history in `directory`, read on the real date `today`; `checkpoint` runs at each step
+  /// of replacing a file, for the crash tests, as the state store's does.
   public init(
-    directory: String, lockTimeoutSeconds: Double,
+    directory: String, lockTimeoutSeconds: Double, today: Day = Day.todayUTC(),
+    notices: SourceNotices? = nil,
     checkpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
     self.directory = directory
     self.lockTimeoutSeconds = lockTimeoutSeconds
+    self.today = today
+    self.notices = notices
     self.checkpoint = checkpoint
   }
 
@@ -95,7 +106,7 @@ public struct HistoryStore: Sendable {
 
   /// The coin's whole history, checked; nil when it has no file.
   public func history(of coin: Coin) throws(HistoryError) -> CoinHistory? {
-    try read(path(of: coin))
+    try read(path(of: coin), symbol: coin.symbol)
   }
 
   /// The last row of each coin's file, by position. The folder is listed first, so that a coin
@@ -106,7 +117,9 @@ public struct HistoryStore: Sendable {
     let folder = try HistoryFolder(path: directory)
     for coin in coins {
       let name = HistoryStore.fileName(of: coin.id)
-      lastRows.append(folder.contains(name) ? try lastRow(inFileAt: directory + "/" + name) : nil)
+      lastRows.append(
+        folder.contains(name)
+          ? try lastRow(inFileAt: directory + "/" + name, symbol: coin.symbol) : nil)
     }
     return lastRows
   }
@@ -114,11 +127,21 @@ public struct HistoryStore: Sendable {
   /// The coin's last row, read from the end of its file (and its header from the start), so
   /// that `coins list` costs the same whatever the history's length; nil when it has none.
   public func lastRow(of coin: Coin) throws(HistoryError) -> HistoryRow? {
-    try lastRow(inFileAt: path(of: coin))
+    try lastRow(inFileAt: path(of: coin), symbol: coin.symbol)
   }
 
-  /// The last row of the file at `path`; nil when there is no such file or it has no row.
-  private func lastRow(inFileAt path: String) throws(HistoryError) -> HistoryRow? {
+  /// The symbol the rows of the file of the coin with id `coinID` name: how a coin only the
+  /// history holds is known; nil when it has no file or no row.
+  public func symbol(ofCoinID coinID: String) throws(HistoryError) -> String? {
+    try lastRow(inFileAt: directory + "/" + HistoryStore.fileName(of: coinID), symbol: nil)?
+      .symbol
+  }
+
+  /// The last row of the file at `path` on or before today, its rows naming `symbol` (any one,
+  /// when nil); nil when there is no such file or it has no such row.
+  private func lastRow(inFileAt path: String, symbol: String?) throws(HistoryError)
+    -> HistoryRow?
+  {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -136,17 +159,22 @@ public struct HistoryStore: Sendable {
       ) { buffer in
         Result { () throws(HistoryError) in
           try lastRow(
-            descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path)
+            descriptor, size: size, headerLength: headerLength, buffer: buffer, path: path,
+            symbol: symbol)
         }
       }
-    return try result.get()
+    // A last row after today is left out, as a whole read leaves it out and says so; the rows
+    // before it are found by that read.
+    let last = try result.get()
+    guard let last, last.day > today else { return last }
+    return try read(path, symbol: symbol)?.rows.last
   }
 
   /// The last row of the open file of `size` bytes, read into `buffer`, which holds its header
   /// and its tail; nil when the file has no row.
   private func lastRow(
     _ descriptor: Int32, size: Int, headerLength: Int, buffer: UnsafeMutableBufferPointer<UInt8>,
-    path: String
+    path: String, symbol: String?
   ) throws(HistoryError) -> HistoryRow? {
     let headCount = try readBytes(
       descriptor, at: 0, count: min(size, headerLength), into: buffer, path: path)
@@ -176,12 +204,13 @@ public struct HistoryStore: Sendable {
     }
     let line = UnsafeBufferPointer(rebasing: body[lineStart...])
     // The line number would cost reading the whole file; 0 stands for "the last line".
-    return try HistoryFormat.row(line, number: 0, path: path)
+    return try HistoryFormat.row(line, number: 0, path: path, symbol: symbol)
   }
 
   /// Adds `rows` (one coin's, ascending) for the days the file lacks, under the lock, merged
   /// with what the file holds then; returns the rows added. The file is left as it was when
-  /// nothing is new or anything fails.
+  /// nothing is new or anything fails, such as a row longer than a line may be. Rows the file
+  /// holds after today, which its readers leave out, are dropped.
   public func add(_ rows: [HistoryRow], to coin: Coin) throws -> [HistoryRow] {
     guard let first = rows.first else { return [] }
     let path = self.path(of: coin)
@@ -192,7 +221,7 @@ public struct HistoryStore: Sendable {
     }
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: path)
-      let held = try read(path).map { Array($0.rows) } ?? []
+      let held = try read(path, symbol: coin.symbol).map { Array($0.rows) } ?? []
       if let currency = held.first?.currency, currency != first.currency {
         throw HistoryError.currencyMismatch(
           symbol: coin.symbol, held: currency, source: first.source, quotes: [first.currency])
@@ -201,10 +230,15 @@ public struct HistoryStore: Sendable {
       let added = rows.filter { !heldDays.contains($0.day) }
       guard !added.isEmpty else { return [] }
       let merged = (held + added).sorted { $0.day < $1.day }
+      let bytes = Array(try HistoryFormat.text(of: merged).utf8)
+      guard bytes.count <= HistoryStore.maximumFileSize else {
+        throw HistoryError.unwritable(
+          path: path,
+          reason: "it would be larger than the \(HistoryStore.maximumFileSize) bytes a price "
+            + "history file may hold")
+      }
       do throws(FileError) {
-        try FileSystem.replaceAtomically(
-          path, with: Array(HistoryFormat.text(of: merged).utf8), mode: 0o600,
-          checkpoint: checkpoint)
+        try FileSystem.replaceAtomically(path, with: bytes, mode: 0o600, checkpoint: checkpoint)
       } catch {
         throw HistoryError.unwritable(path: error.path, reason: error.reason)
       }
@@ -212,8 +246,9 @@ public struct HistoryStore: Sendable {
     }
   }
 
-  /// The checked history in `path`; nil when there is no file.
-  private func read(_ path: String) throws(HistoryError) -> CoinHistory? {
+  /// The checked history in `path`, its rows naming `symbol` (any one, when nil), without the
+  /// rows after today, which are said to `notices`; nil when there is no file.
+  private func read(_ path: String, symbol: String?) throws(HistoryError) -> CoinHistory? {
     let bytes: [UInt8]?
     do {
       bytes = try FileSystem.readFileIfPresent(path, limit: HistoryStore.maximumFileSize)
@@ -224,7 +259,12 @@ public struct HistoryStore: Sendable {
       throw HistoryError.unreadable(path: path, reason: error.reason)
     }
     guard let bytes else { return nil }
-    return try HistoryFormat.history(of: bytes, path: path)
+    let read = try HistoryFormat.history(of: bytes, path: path, symbol: symbol, today: today)
+    if let after = read.afterToday {
+      notices?.post(
+        .historyRowsAfterToday(path: path, line: after.line, day: after.day, count: after.count))
+    }
+    return read.history
   }
 
   /// Reads `count` bytes of the file from `offset` into the start of `buffer`, which holds at

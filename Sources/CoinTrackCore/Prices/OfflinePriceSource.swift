@@ -51,7 +51,7 @@ public struct OfflinePriceSource: PriceSource {
           ? Coin(symbol: symbol, name: symbol, coingeckoID: nil) : nil
       }
       guard UntrustedText.isCoinGeckoID(id),
-        let symbol = try history.lastRow(of: Coin(symbol: "", name: "", coingeckoID: id))?.symbol
+        let symbol = try history.symbol(ofCoinID: id)
       else { return nil }
       return Coin(symbol: symbol, name: symbol, coingeckoID: id)
     }

@@ -1,11 +1,14 @@
 import Synchronization
 
-/// Something a live source wants the user to know about an answer that still succeeded, such as
-/// days it could not give because of the API plan. The core never prints it: the CLI does, on
-/// stderr, after the data.
+/// Something a source wants the user to know about an answer that still succeeded, such as
+/// days a live source could not give because of the API plan, or rows of the local history it
+/// left out. The core never prints it: the CLI does, on stderr, after the data.
 public enum SourceNotice: Hashable, Sendable {
   /// The plan in use answers only the last `windowDays` days, so `days` got no price.
   case historyBeyondPlan(source: String, windowDays: Int, days: DayRange)
+  /// The history file at `path` has `count` rows after the real date, from `day` at `line` on,
+  /// which no source can have closed; they are left out.
+  case historyRowsAfterToday(path: String, line: Int, day: Day, count: Int)
 }
 
 /// Where the sources of one run leave their notices; the CLI reads them once the command is done.

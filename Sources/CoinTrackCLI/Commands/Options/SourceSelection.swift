@@ -57,17 +57,26 @@ struct SourceSelection {
     if kind == .offline {
       // Checked as a live source checks it: the snapshot quotes USDT alone.
       _ = try kind.checkedCurrency(chosenCurrency ?? storedCurrency ?? kind.defaultCurrency)
-      return try SourceSelection.offlineSource(context: context)
+      // Today as the run is asked it, where it reads; commands that never ask read on the
+      // system's date whatever COINTRACK_TODAY holds.
+      let asked = try? DateOptions.today(
+        override: DateOptions.todayOverride(in: command, context: context), context: context)
+      return try SourceSelection.offlineSource(context: context, notices: notices, today: asked)
     }
     return try kind.makeSource(
       currency: chosenCurrency ?? storedCurrency, configuration: try configuration())
   }
 
   /// The snapshot with the local history, where a data directory is known; the snapshot alone
-  /// where HOME and XDG_DATA_HOME name none, so that reading prices needs no home.
-  static func offlineSource(context: RunContext) throws(StateError) -> OfflinePriceSource {
+  /// where HOME and XDG_DATA_HOME name none, so that reading prices needs no home. `today` is
+  /// the day the run is asked to be, if any.
+  static func offlineSource(context: RunContext, notices: SourceNotices, today: Day?)
+    throws(StateError) -> OfflinePriceSource
+  {
     do {
-      return OfflinePriceSource(history: try StateStoreSettings.history(context: context))
+      return OfflinePriceSource(
+        history: try StateStoreSettings.history(
+          context: context, notices: notices, askedToday: today))
     } catch .noHomeDirectory {
       return OfflinePriceSource(history: nil)
     }

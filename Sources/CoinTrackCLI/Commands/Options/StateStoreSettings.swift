@@ -19,12 +19,17 @@ enum StateStoreSettings {
   }
 
   /// The local price history at the XDG location, written under the same lock wait and test
-  /// hook as the state.
-  static func history(context: RunContext) throws(StateError) -> HistoryStore {
+  /// hook as the state. Its rows after the system's date are left out and said to `notices`,
+  /// unless the run is asked to be a later day (`askedToday`, from --today or
+  /// COINTRACK_TODAY), as a replay of that day holds closes up to it.
+  static func history(context: RunContext, notices: SourceNotices?, askedToday: Day?)
+    throws(StateError) -> HistoryStore
+  {
     let (lockTimeout, hook) = try writeSettings(context: context)
     return HistoryStore(
       directory: try HistoryStore.defaultDirectory(environment: context.environment),
       lockTimeoutSeconds: lockTimeout,
+      today: max(context.systemToday(), askedToday ?? context.systemToday()), notices: notices,
       checkpoint: { hook?.pause(at: $0) })
   }
 

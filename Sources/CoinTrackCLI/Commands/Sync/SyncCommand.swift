@@ -95,10 +95,12 @@ struct SyncCommand: LeafCommand {
     let context = session.context
     // Never past the real yesterday: later days are not closed, whatever --today says.
     let lastDay = min(try session.today(), context.systemToday()).adding(days: -1)
-    let history = try StateStoreSettings.history(context: context)
+    let configuration = try session.liveSourceConfiguration()
+    let history = try StateStoreSettings.history(
+      context: context, notices: configuration.notices, askedToday: try session.today())
     let sync = HistorySync(
       offline: OfflinePriceSource(history: history), history: history,
-      configuration: try session.liveSourceConfiguration(), forcedSource: forcedSource,
+      configuration: configuration, forcedSource: forcedSource,
       from: from, lastDay: lastDay, jobs: jobs)
     let state = try session.state()
     let targets =
