@@ -162,8 +162,9 @@ private enum ChartFuzzing {
     let lines = chart.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     guard lines.count == 9 else { return "the chart has \(lines.count) lines" }
     let labels = [lines[0], lines[7]].map { $0.split(separator: " ").first.map(String.init) }
-    guard labels == [highest.text, lowest.text] else {
-      return "the chart is labelled \(labels), not \(highest.text) and \(lowest.text)"
+    guard labels == [highest.canonicalText, lowest.canonicalText] else {
+      return
+        "the chart is labelled \(labels), not \(highest.canonicalText) and \(lowest.canonicalText)"
     }
     return nil
   }
@@ -190,6 +191,14 @@ private struct TextDecimal: Comparable {
     while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
     self.fraction = fraction
     sign = integer.isEmpty && fraction.isEmpty ? 0 : negative ? -1 : 1
+  }
+
+  /// The text as prices are printed: no zero before another digit of the whole part, no sign
+  /// on zero, the digits after the point as written.
+  var canonicalText: String {
+    let pieces = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let whole = integer.isEmpty ? "0" : String(decoding: integer, as: UTF8.self)
+    return (sign < 0 ? "-" : "") + whole + (pieces.count > 1 ? "." + pieces[1] : "")
   }
 
   static func < (left: TextDecimal, right: TextDecimal) -> Bool {

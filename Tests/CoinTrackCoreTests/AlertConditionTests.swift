@@ -43,9 +43,13 @@ import Testing
     #expect(AlertCondition.changePercent(from: Self.price("0"), to: Self.price("1")) == nil)
   }
 
-  @Test(arguments: ["60000", "0.5", "0.00000001", "0001"])
-  func aPlainPositiveDecimalIsAPrice(input: String) throws {
-    #expect(try AlertCondition.checkedPrice(input).text == input)
+  /// (input, the price's text): leading zeros are accepted and dropped.
+  @Test(arguments: [
+    ("60000", "60000"), ("0.5", "0.5"), ("0.00000001", "0.00000001"), ("0001", "1"),
+    ("00.50", "0.50"),
+  ])
+  func aPlainPositiveDecimalIsAPrice(input: String, text: String) throws {
+    #expect(try AlertCondition.checkedPrice(input).text == text)
   }
 
   @Test(arguments: [

@@ -18,6 +18,27 @@ import Testing
     #expect(Price(jsonNumber: number)?.text == plain)
   }
 
+  /// Every constructor gives the canonical text: no zero before another digit of the whole
+  /// part, no sign on zero, the digits after the point as given.
+  @Test(arguments: [
+    ("01", "1"), ("042000.10", "42000.10"), ("00.5", "0.5"), ("-00.5", "-0.5"), ("-0", "0"),
+    ("-0.00", "0.00"), ("-000", "0"), ("000", "0"), ("0", "0"), ("0.0", "0.0"), ("-1", "-1"),
+    ("-0.5", "-0.5"), ("-010.0", "-10.0"), ("42000.10", "42000.10"), ("100", "100"),
+  ])
+  func decimalTextIsMadeCanonical(text: String, canonical: String) {
+    #expect(Price(decimalText: text)?.text == canonical)
+    let made = text.withUTF8Bytes(Price.init(plainDecimalUTF8:))
+    #expect(made.text == canonical)
+    #expect(Price(jsonNumber: text)?.text == canonical)
+  }
+
+  @Test(arguments: [
+    ("00.5e1", "5"), ("-0.0e3", "0"), ("-00.00e-2", "0.0000"), ("0012.5E-1", "1.25"),
+  ])
+  func jsonNumbersWithLeadingZerosBecomeCanonical(number: String, plain: String) {
+    #expect(Price(jsonNumber: number)?.text == plain)
+  }
+
   @Test(arguments: ["", "e5", "1e", "1.e5", "abc", "1e999"])
   func malformedJSONNumbersAreRefused(number: String) {
     #expect(Price(jsonNumber: number) == nil)

@@ -181,7 +181,7 @@ import Testing
       text == """
         date,side,coin,quantity,price,fee,currency\r
         2024-01-02,buy,BTC,123456789.123456789012345678,0.000000000000000001,0.10,USD\r
-        2024-01-02,buy,@first-abc,007.50,1,0,EUR\r
+        2024-01-02,buy,@first-abc,7.50,1,0,EUR\r
         2024-02-03,sell,@second-abc,1,99999999999999999999.99,12,USDT\r
         2024-02-04,buy,@symbol/HID,2,3,0,USD\r
         2024-02-05,sell,@comma,2,3,0,USD\r

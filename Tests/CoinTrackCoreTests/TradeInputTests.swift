@@ -4,9 +4,13 @@ import Testing
 
 /// A trade's numbers and currency keep their rules whether typed or imported.
 @Suite struct TradeInputTests {
-  @Test(arguments: ["1", "0.5", "0.000000000000000001", "21000000", "007.10"])
-  func quantitiesAccepted(_ input: String) throws {
-    #expect(try Trade.checkedQuantity(input).text == input)
+  /// (input, the quantity's text): leading zeros are accepted and dropped.
+  @Test(arguments: [
+    ("1", "1"), ("0.5", "0.5"), ("0.000000000000000001", "0.000000000000000001"),
+    ("21000000", "21000000"), ("007.10", "7.10"), ("00.5", "0.5"),
+  ])
+  func quantitiesAccepted(_ input: String, text: String) throws {
+    #expect(try Trade.checkedQuantity(input).text == text)
   }
 
   /// (input, the error it gets)

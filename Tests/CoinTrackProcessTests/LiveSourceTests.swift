@@ -332,6 +332,34 @@ let bitcoinJanuaryCSV = [
     #expect(request.query["endTime"] == "1704239999999")
   }
 
+  /// A close Binance gives with leading zeros is printed canonical, its JSON a real number.
+  @Test func aCloseWithLeadingZerosIsPrintedCanonical() throws {
+    let api = try FakePriceAPI([
+      .init(
+        path: "/api/v3/klines", query: ["symbol": "BTCUSDT", "interval": "1d"],
+        body: "[\(candle("2024-01-01", "00042283.580")),\(candle("2024-01-02", "044179.5"))]")
+    ])
+    let sandbox = try Sandbox()
+    let result = try run(
+      sandbox,
+      [
+        "prices", "btc", "--source", "binance", "--from", "2024-01-01", "--to", "2024-01-02",
+        "--format", "json", "--fields", "date,price",
+      ],
+      api: api, source: "BINANCE")
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput
+        == """
+        [
+          {"date":"2024-01-01","price":42283.580},
+          {"date":"2024-01-02","price":44179.5}
+        ]
+
+        """)
+    #expect((try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))) != nil)
+  }
+
   @Test func longRangesArePagedAtAThousandCandles() throws {
     let api = try FakePriceAPI([
       .init(

@@ -1,22 +1,45 @@
 /// A price as exact decimal text, never a binary floating-point number.
 ///
-/// The text is plain decimal notation (`-?digits[.digits]`) so it can be printed in a table, a CSV
-/// field and a JSON number without conversion.
+/// The text is plain decimal notation (`-?digits[.digits]`) in canonical form, so it can be
+/// printed in a table, a CSV field and a JSON number without conversion, and read back.
+///
+/// Canonical: no zero before another digit of the whole part (`042000.10` is `42000.10`, `00.5`
+/// is `0.5`) and no sign on zero (`-0` is `0`, `-0.00` is `0.00`, as zero has no sign). The digits
+/// after the point are kept as the source gave them: `42000.10` stays `42000.10`. Every
+/// constructor makes this form, so a leading zero from a person, a file or an API never reaches
+/// a file cointrack writes or what it prints.
 public struct Price: Hashable, Sendable, CustomStringConvertible {
-  /// The decimal text exactly as the source gave it.
+  /// The decimal text as the source gave it, in canonical form.
   public let text: String
 
-  /// Accepts plain decimal notation; nil for anything else (exponents, signs other than '-',
-  /// thousands separators, empty digits).
+  /// Accepts plain decimal notation, made canonical; nil for anything else (exponents, signs
+  /// other than '-', thousands separators, empty digits).
   public init?(decimalText text: String) {
     guard text.withUTF8Bytes(Price.isPlainDecimal) else { return nil }
-    self.text = text
+    self.text = text.withUTF8Bytes(Price.canonicalText(of:)) ?? text
   }
 
   /// The price whose text is `bytes`, already known to be plain decimal notation
-  /// (`isPlainDecimal`): made where they lie without checking them again.
+  /// (`isPlainDecimal`), made canonical: made where they lie without checking them again.
   init(plainDecimalUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    text = String(validUTF8: bytes)
+    text = Price.canonicalText(of: bytes) ?? String(validUTF8: bytes)
+  }
+
+  /// The canonical text of the plain decimal `bytes` (see `Price`); nil when they already are
+  /// it, which every text is but one starting with `0` and another digit, or with `-0`.
+  static func canonicalText(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let isNegative = bytes.first == UInt8(ascii: "-")
+    let signLength = isNegative ? 1 : 0
+    var start = signLength
+    while start + 1 < bytes.count, bytes[start] == UInt8(ascii: "0"), isDigit(bytes[start + 1]) {
+      start += 1
+    }
+    let isSignedZero =
+      isNegative
+      && !bytes[start...].contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    guard start > signLength || isSignedZero else { return nil }
+    let digits = String(validUTF8: UnsafeBufferPointer(rebasing: bytes[start...]))
+    return isNegative && !isSignedZero ? "-" + digits : digits
   }
 
   public var description: String { text }
@@ -61,7 +84,7 @@ extension Price {
     let digits = pieces.map(String.init).joined()
     // Where the decimal point falls, counted in digits from the left.
     let point = pieces[0].count + exponent
-    var plain: String
+    let plain: String
     if point <= 0 {
       plain = "0." + String(repeating: "0", count: -point) + digits
     } else if point >= digits.count {
@@ -69,8 +92,7 @@ extension Price {
     } else {
       plain = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
     }
-    // Leading zeros of the integer part come from the shift, not from the source.
-    while plain.hasPrefix("0"), plain.count > 1, !plain.hasPrefix("0.") { plain.removeFirst() }
+    // The zeros the shift leaves before the point go as the canonical form drops them.
     self.init(decimalText: (negative ? "-" : "") + plain)
   }
 }

@@ -8,7 +8,7 @@
 public struct HistoryRow: Hashable, Sendable {
   public var day: Day
   public var symbol: String
-  /// The close exactly as the API gave it.
+  /// The close as the API gave it, in `Price`'s canonical form.
   public var price: Price
   public var currency: String
   /// The live source the close was synced from, such as `binance`.

@@ -1,8 +1,9 @@
 /// One recorded buy or sell: which coin, on which day, how much, at what price per unit, the fee
 /// paid, and the currency both are in.
 ///
-/// Quantity, price and fee keep their exact decimal text as typed or imported; arithmetic on them
-/// is exact (`ExactDecimal`), never binary floating point.
+/// Quantity, price and fee keep their decimal text as typed or imported, in `Price`'s canonical
+/// form (`01` is kept as `1`); arithmetic on them is exact (`ExactDecimal`), never binary
+/// floating point.
 public struct Trade: Hashable, Sendable {
   /// Small, stable and never reused after a removal, like a tracked coin's list id.
   public var id: Int

@@ -49,16 +49,14 @@ extension Price {
     Price(decimalText: normalisedText)!
   }
 
-  /// The decimal without the zeros that do not change its value, to compare two texts.
+  /// The decimal without the zeros that do not change its value, to compare two texts: those
+  /// after the point, as the text has none before it (it is canonical).
   var normalisedText: String {
     var text = Substring(text)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }
       if text.hasSuffix(".") { text.removeLast() }
     }
-    let negative = text.hasPrefix("-")
-    if negative { text.removeFirst() }
-    while text.hasPrefix("0"), text.count > 1, !text.hasPrefix("0.") { text.removeFirst() }
-    return (negative && text != "0" ? "-" : "") + text
+    return String(text)
   }
 }
