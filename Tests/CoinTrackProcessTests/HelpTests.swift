@@ -66,6 +66,16 @@ import Testing
     )
     #expect(rendered.status == 0)
     #expect(rendered.standardError == "")
+    // As a user reads it once installed: `man -l` of the file.
+    let man = try ExternalTool.require("man", installHint: "apt-get install man-db")
+    let read = try ExternalTool.run(
+      man, ["-l", file.path],
+      environment: [
+        "PATH": "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80", "LC_ALL": "C.UTF-8",
+        "HOME": sandbox.home.path,
+      ])
+    #expect(read.status == 0, "\(read.standardError)")
+    #expect(read.standardOutput.contains("cointrack portfolio history"))
     let json = try sandbox.run(["help", "--format", "json"])
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
