@@ -80,9 +80,10 @@ private struct RangeCloses {
   let source: any PriceSource
   /// The range's last day.
   let last: Day
-  /// By position: its closes from the first day it was held, once it has been; empty when the
-  /// source has no close in those days at all.
-  private var series: [(first: Day, closes: [ExactDecimal?])?] = []
+  /// By position: the first day it was held, once its closes have been read.
+  private var firstDays: [Day?] = []
+  /// By position: its closes from that day on; empty when the source has none in those days.
+  private var closes: [[ExactDecimal?]] = []
 
   init(source: any PriceSource, last: Day) {
     self.source = source
@@ -91,7 +92,7 @@ private struct RangeCloses {
 
   /// Whether the rows of the position at `index` in the cost basis have been read.
   func hasRows(ofPositionAt index: Int) -> Bool {
-    index < series.count && series[index] != nil
+    index < firstDays.count && firstDays[index] != nil
   }
 
   /// Reads the rows of `coin`, the position at `index` in the cost basis, from `day` to the
@@ -104,14 +105,17 @@ private struct RangeCloses {
     ofPositionAt index: Int, coin: Coin, currency: String, from day: Day,
     trades: ArraySlice<Trade>
   ) throws {
-    while series.count <= index { series.append(nil) }
+    while firstDays.count <= index {
+      firstDays.append(nil)
+      closes.append([])
+    }
+    firstDays[index] = day
     // `day` lies in the range.
     let wanted = DayRange(from: day, to: last)!
     let rows: PriceRows
     do {
       rows = try source.dailyPrices(of: coin, in: wanted)
     } catch TrackerError.noPricesInRange {
-      series[index] = (day, [])
       return
     }
     // A source quotes one currency; rows without any have none to say.
@@ -120,15 +124,15 @@ private struct RangeCloses {
       throw TradeError.currencyMismatch(
         trade: trade, pricesCurrency: closesCurrency, source: source.name)
     }
-    series[index] = (day, rows.indices.map(rows.close(at:)))
+    closes[index] = rows.indices.map(rows.close(at:))
   }
 
   /// The close on `day` of the position at `index`, whose rows have been read from that day or
   /// an earlier one.
   func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
-    guard let (first, closes) = series[index] else { return nil }
+    guard let first = firstDays[index] else { return nil }
     let offset = day.daysSince1970 - first.daysSince1970
-    return closes.indices.contains(offset) ? closes[offset] : nil
+    return closes[index].indices.contains(offset) ? closes[index][offset] : nil
   }
 }
 
