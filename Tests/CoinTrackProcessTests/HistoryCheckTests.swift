@@ -32,11 +32,11 @@ import Testing
     #expect(
       sync.standardError
         == """
-        cointrack: error: BTC (@bitcoin): binance answered a close of BTC for 2026-05-22 that is 600 characters long, more than a line of the price history holds (512 bytes); nothing was stored for BTC.
+        cointrack: error: BTC (@bitcoin): binance sent an answer cointrack cannot use: a price is 600 characters long, more than the 256 a quote may have; nothing was cached.
         cointrack: 1 of 5 coins could not be synced (see above); the closes of the others are stored.
 
         """)
-    // An unusable answer, as a malformed body is.
+    // An unusable answer, as a malformed body is: refused before the cache and the history.
     #expect(sync.status == 69)
     #expect(SyncTests.historyFile(sandbox, "bitcoin.csv") == nil)
     #expect(SyncTests.historyFile(sandbox, "ethereum.csv")?.split(separator: "\n").count == 5)
@@ -48,6 +48,13 @@ import Testing
       ["prices", "btc", "--from", "2026-05-19", "--to", "2026-05-20", "--format", "csv"],
       environment: offline)
     #expect(prices.status == 0, "\(prices.standardError)")
+    // Nothing of the refused answer was cached: once the source answers well, BTC syncs.
+    let mended = try FakePriceAPI(["BTCUSDT"].map { SyncTests.route($0) })
+    let again = try sandbox.run(
+      ["sync", "btc", "--format", "csv", "--fields", "symbol,days_added,status", "--no-header"],
+      environment: SyncTests.environment(mended))
+    #expect(again.status == 0, "\(again.standardError)")
+    #expect(again.standardOutput == "BTC,4,added\r\n")
   }
 
   @Test func aFileWhoseRowsNameAnotherCoinIsRefusedNeverReadAsItsCoin() throws {

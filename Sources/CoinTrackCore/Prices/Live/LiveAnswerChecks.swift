@@ -7,10 +7,21 @@ extension LivePriceAPI {
     SourceError.badResponse(source: requester.source.rawValue, detail: detail)
   }
 
+  /// The longest text of a quote taken: longer is no price anyone quotes, and would not fit a
+  /// line of the local price history, so an answer holding one is refused before anything of
+  /// it is cached or stored.
+  static var longestQuote: Int { 256 }
+
   /// `price` when a real quote can be it: a negative price fails the answer, and so does zero
-  /// unless `zeroMeansNoPrice` (CoinGecko marks missing data with 0), where it is no price.
-  /// Non-finite values never get this far: `Price` holds plain decimals only.
+  /// unless `zeroMeansNoPrice` (CoinGecko marks missing data with 0), where it is no price; so
+  /// does a price longer than `longestQuote`. Non-finite values never get this far: `Price`
+  /// holds plain decimals only.
   func checkedQuote(_ price: Price, zeroMeansNoPrice: Bool = false) throws(SourceError) -> Price? {
+    let length = price.text.utf8.count
+    guard length <= Self.longestQuote else {
+      throw badResponse(
+        "a price is \(length) characters long, more than the \(Self.longestQuote) a quote may have")
+    }
     if price.isAboveZero { return price }
     if price.text.hasPrefix("-") { throw badResponse("a price is negative (\(price.text))") }
     if zeroMeansNoPrice { return nil }

@@ -63,7 +63,8 @@ public struct PriceCache: Sendable {
   }
 
   /// Stores `document` as `name`, replacing any older entry in one step, and removes what
-  /// killed runs left behind in the same folder.
+  /// killed runs left behind in the same folder; a document larger than a read takes is not
+  /// stored.
   ///
   /// Something other than a regular file at the path is not ours to replace: the entry is then
   /// not stored, as with any other failed write.
@@ -71,12 +72,14 @@ public struct PriceCache: Sendable {
     let path = self.path(of: name)
     var status = stat()
     if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return }
+    let bytes = Array(JSONWriter.compact(document).utf8)
+    // An entry the reader would drop unread is not written.
+    guard bytes.count <= PriceCache.maximumEntrySize else { return }
     do {
       let folder = FileSystem.directory(of: path)
       try FileSystem.makePrivateDirectory(folder)
       FileSystem.removeAbandonedTemporaries(in: folder, now: now())
-      try FileSystem.replaceAtomically(
-        path, with: Array(JSONWriter.compact(document).utf8), mode: 0o600)
+      try FileSystem.replaceAtomically(path, with: bytes, mode: 0o600)
     } catch {
       // A cache that cannot be written costs a request next time; it must not fail the command.
     }
