@@ -120,13 +120,9 @@ struct ExactDecimal: Comparable, Sendable {
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
       return
     }
-    if digitCount == chunkDigits {
-      units = Int128(chunk)
-    } else {
-      var power: Int128 = 1
-      for _ in 0..<chunkDigits { power *= 10 }
-      units = units * power + Int128(chunk)
-    }
+    var power: Int128 = 1
+    for _ in 0..<chunkDigits { power *= 10 }
+    units = units * power + Int128(chunk)
     self.init(units: isNegative ? -units : units, scale: scale)
   }
 
@@ -144,14 +140,6 @@ struct ExactDecimal: Comparable, Sendable {
       return scale - digits.prefix { $0 == UInt8(ascii: "0") }.count
     }
     var significant = scale
-    // In 64 bits when the units fit, which closes and money do: 128-bit division is slow.
-    if var small = UInt64(exactly: units.magnitude) {
-      while significant > 0, small % 10 == 0 {
-        small /= 10
-        significant -= 1
-      }
-      return significant
-    }
     while significant > 0, units % 10 == 0 {
       units /= 10
       significant -= 1
