@@ -29,7 +29,8 @@ struct PortfolioExportCommand: LeafCommand {
     discussion: """
       --format csv (the default) prints the trade file that 'portfolio import' reads back \
       unchanged: the header '\(TradeCSV.header)', then one trade a line, oldest first, with \
-      the numbers as they were entered and each coin by its symbol, or by @id where the \
+      the numbers as they were stored (as entered, without leading zeros) and each coin by \
+      its symbol, or by @id where the \
       symbol names several coins. --format ledger, hledger or beancount prints each trade as \
       a transaction at its cost between the assets and the cash account: ledger and hledger \
       post the units at their total price and the fee to the fees account; beancount keeps \
