@@ -18,7 +18,8 @@ import Testing
 
   static func store(_ directory: TemporaryDirectory) -> HistoryStore {
     HistoryStore(
-      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2,
+      today: Day(iso: "2026-11-26")!)
   }
 
   @Test func rowsReadBackInOrderWithTheirExactTextAndTheLastRowFromTheEnd() throws {

@@ -44,7 +44,8 @@ import Testing
     trades: [(String, TradeSide, Coin, String, String, String)] = trades
   ) throws -> Tracker {
     let history = HistoryStore(
-      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2,
+      today: Day(iso: "2026-11-26")!)
     for (coin, rows) in closes {
       _ = try history.add(
         rows.map {

@@ -37,7 +37,8 @@ import Testing
     -> HistoryStore
   {
     let store = HistoryStore(
-      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2)
+      directory: directory.url.appendingPathComponent("history").path, lockTimeoutSeconds: 2,
+      today: Day(iso: "2026-11-26")!)
     try FileManager.default.createDirectory(
       atPath: store.directory, withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(fileURLWithPath: store.path(of: coin)))

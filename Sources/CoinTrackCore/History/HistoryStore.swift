@@ -43,7 +43,7 @@ public struct HistoryStore: Sendable {
   /// The history in `directory`, read on the real date `today`; `checkpoint` runs at each step
   /// of replacing a file, for the crash tests, as the state store's does.
   public init(
-    directory: String, lockTimeoutSeconds: Double, today: Day = Day.todayUTC(),
+    directory: String, lockTimeoutSeconds: Double, today: Day,
     notices: SourceNotices? = nil,
     checkpoint: @escaping @Sendable (FileSystem.ReplaceStep) -> Void = { _ in }
   ) {
