@@ -41,9 +41,14 @@ import Testing
     }
     // Examples of the portfolio commands act on stored trades: four buys of bitcoin and ether
     // since 2024, ids 1 to 4, in the currency the example values or trades in (USD where it
-    // asks for it, else the offline source's USDT): a portfolio never mixes currencies.
+    // asks for it, else the offline source's USDT): a coin's trades are in the currency the
+    // profile's source values it in, so a USD example prefers CoinGecko in USD.
     if words.dropFirst().first == "portfolio" {
       let currency = words.contains("USD") ? ["--currency", "USD"] : []
+      if !currency.isEmpty {
+        let preferred = home.run(["profile", "set", "--source", "coingecko"] + currency)
+        #expect(preferred.status == 0, "\(preferred.standardError)")
+      }
       for (coin, quantity, price, day) in [
         ("btc", "1", "40000", "2024-01-02"), ("eth", "5", "2000", "2024-01-02"),
         ("btc", "0.5", "42000", "2024-02-01"), ("eth", "1", "2500", "2024-02-01"),

@@ -127,7 +127,8 @@ import Testing
     (TradeError.unknownTrade(input: "9"), .notFound),
     (TradeError.noTradeIDsLeft, .invalidValue),
     (
-      TradeError.currencyMismatch(trade: oversell.trade, pricesCurrency: "USD", source: "offline"),
+      TradeError.currencyMismatch(
+        trade: oversell.trade, coinCurrency: "USD", source: "offline", isNew: false),
       .invalidValue
     ),
   ]

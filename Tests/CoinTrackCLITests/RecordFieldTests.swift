@@ -56,7 +56,7 @@ import Testing
         unrealised: Price(decimalText: "1.25"), unrealisedPercent: Price(decimalText: "6.25"),
         realised: Price(decimalText: "0")!, currency: "USDT")
       return .holdings(
-        PortfolioValuation(day: day, method: .fifo, holdings: [row], total: row))
+        PortfolioValuation(day: day, method: .fifo, holdings: [row], totals: [row]))
     case .portfolioDay:
       let total = HoldingRow(
         coin: nil, quantity: nil, cost: Price(decimalText: "20")!, averageCost: nil, price: nil,

@@ -117,7 +117,7 @@ import Testing
       ].map { $0?.text ?? "-" }.joined(separator: ",")
     }
     #expect(rows == (example.row == "-" ? [] : [example.row]))
-    #expect(valuation.total.realised.text == example.totalRealised)
+    #expect(valuation.totals.map(\.realised.text) == [example.totalRealised])
   }
 
   @Test func aLaterDayAppliesOnlyTheTradesAfterTheEarlierOne() {

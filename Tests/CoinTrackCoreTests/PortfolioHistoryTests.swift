@@ -168,17 +168,17 @@ import Testing
     try Self.expectEachPricedDayIsTheTotalsOfShow(history, of: tracker, method: method)
   }
 
-  /// Expects each day of `history` with a value to be the totals row of `portfolio show` on
-  /// that day.
+  /// Expects each day of `history` with a value to be the totals row of its currency that
+  /// `portfolio show` gives on that day.
   static func expectEachPricedDayIsTheTotalsOfShow(
     _ history: PortfolioHistory, of tracker: Tracker, method: CostMethod
   ) throws {
     let trades = try tracker.trades(coin: nil)
     for row in history.days where row.isPriced {
-      let total = try tracker.portfolio(
+      let totals = try tracker.portfolio(
         of: trades, on: DatedInput(day: row.day, input: ""), method: method
-      ).total
-      #expect(row.total == total, "\(row.day)")
+      ).totals
+      #expect(totals.filter { $0.currency == row.total.currency } == [row.total], "\(row.day)")
     }
   }
 

@@ -143,22 +143,6 @@ import Testing
         + "row has no value, and the total none either.\n")
   }
 
-  @Test func tradesInAnotherCurrencyThanThePricesAreRefused() throws {
-    let sandbox = try Sandbox()
-    #expect(
-      try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "1", "--currency", "USD"])
-        .status == 0)
-    let before = try #require(sandbox.stateData())
-    let shown = try sandbox.run(["portfolio", "show"])
-    #expect(shown.status == 65)
-    #expect(shown.standardOutput == "")
-    #expect(
-      shown.standardError
-        == "cointrack: trade 1 is in USD but the offline prices are in USDT, and currencies are "
-        + "never mixed; ask for USD prices with --source and --currency USD.\n")
-    #expect(sandbox.stateData() == before)
-  }
-
   @Test func tradesInUSDAreValuedAtTheUSDPricesAskedFor() throws {
     let api = try FakePriceAPI([
       .init(
@@ -166,6 +150,10 @@ import Testing
         body: #"{"bitcoin":{"usd":67187.34}}"#)
     ])
     let sandbox = try Sandbox()
+    // A trade in USD is recorded with a source that values BTC in USD.
+    let preferred = try run(
+      sandbox, ["profile", "set", "--source", "coingecko", "--currency", "USD"], api: nil)
+    #expect(preferred.status == 0, "\(preferred.standardError)")
     let bought = try run(
       sandbox,
       [

@@ -29,13 +29,13 @@ import Testing
       csv.standardOutput == Self.header + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT\r\n")
     let json = try sandbox.run([
       "portfolio", "buy", "@ethereum", "2", "--price", "0", "--format", "json", "--currency",
-      "EUR",
+      "usdt",
     ])
     #expect(
       json.standardOutput
         == """
         [
-          {"id":3,"date":"2026-05-20","side":"buy","symbol":"ETH","coin_id":"ethereum","quantity":2,"price":0,"fee":0,"currency":"EUR"}
+          {"id":3,"date":"2026-05-20","side":"buy","symbol":"ETH","coin_id":"ethereum","quantity":2,"price":0,"fee":0,"currency":"USDT"}
         ]
 
         """)
@@ -44,9 +44,9 @@ import Testing
       listed.standardOutput
         == Self.header + "1,2026-01-10,buy,BTC,bitcoin,0.5,60000.10,15,USDT\r\n"
         + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT\r\n"
-        + "3,2026-05-20,buy,ETH,ethereum,2,0,0,EUR\r\n")
+        + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT\r\n")
     let ether = try sandbox.run(["portfolio", "trades", "--coin", "eth", "--format", "csv"])
-    #expect(ether.standardOutput == Self.header + "3,2026-05-20,buy,ETH,ethereum,2,0,0,EUR\r\n")
+    #expect(ether.standardOutput == Self.header + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT\r\n")
     let never = try sandbox.run(["portfolio", "trades", "--coin", "ada", "--format", "csv"])
     #expect(never.status == 0)
     #expect(never.standardOutput == Self.header)

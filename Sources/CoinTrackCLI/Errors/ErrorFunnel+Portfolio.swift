@@ -31,10 +31,12 @@ extension ErrorFunnel {
         + "removed."
     case .unknownTrade(let input):
       return "no trade has the id \(quote(input)); see 'cointrack portfolio trades'."
-    case .currencyMismatch(let trade, let pricesCurrency, let source):
-      return "trade \(trade.id) is in \(trade.currency) but the \(source) prices are in "
-        + "\(pricesCurrency), and currencies are never mixed; ask for \(trade.currency) prices "
-        + "with --source and --currency \(trade.currency)."
+    case .currencyMismatch(let trade, let coinCurrency, let source, let isNew):
+      let symbol = shown(trade.coin.symbol)
+      return "\(isNew ? "this trade" : "trade \(trade.id)") (\(trade.side.rawValue) "
+        + "\(trade.quantity) \(symbol) on \(trade.day)) is in \(trade.currency), but the "
+        + "\(source) source values \(symbol) in \(coinCurrency); a coin's trades must be in the "
+        + "currency it is valued in, and \(isNew ? "nothing was stored" : "nothing was done")."
     case .noTradeIDsLeft:
       return "cannot record the trade: every trade id up to \(TrackerState.largestID) has been "
         + "given out, and ids are never reused."

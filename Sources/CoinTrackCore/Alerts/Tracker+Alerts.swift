@@ -1,10 +1,11 @@
 /// The alert operations: add, list, remove and check, over the state store and the source.
 extension Tracker {
   /// Stores an alert on the coin `input` names, as the source resolves it (tracked or not), in
-  /// the source's currency; refuses one that asks the same as an existing alert.
+  /// the currency the source values the coin in; refuses one that asks the same as an existing
+  /// alert.
   public func addAlert(coin input: String, condition: AlertCondition) throws -> Alert {
     let coin = try source.resolveCoin(input)
-    let currency = source.currency
+    let currency = try source.valuationCurrencies(of: [coin])[0] ?? source.currency
     return try openStore().update { state in
       let alert = Alert(
         id: state.nextAlertID, coin: coin, condition: condition, currency: currency)
@@ -83,11 +84,13 @@ extension Tracker {
     var coins: [Coin] = []
     // Made at their final size: growing them was a tenth of checking 100 alerts.
     var coinPositions: [String: Int] = .init(minimumCapacity: alerts.count)
+    let currencies = try source.valuationCurrencies(byID: alerts.lazy.map(\.coin))
     let checked = alerts.filter { alert in
-      guard alert.currency == source.currency else {
+      let currency = currencies[alert.coin.id] ?? source.currency
+      guard alert.currency == currency else {
         skipped.append(
           SkippedAlert(
-            alert: alert, reason: .otherCurrency(source: source.name, currency: source.currency)))
+            alert: alert, reason: .otherCurrency(source: source.name, currency: currency)))
         return false
       }
       if coinPositions[alert.coin.id] == nil {

@@ -48,9 +48,9 @@ extension HoldingRow {
 }
 
 extension RecordSet {
-  /// `portfolio show`: a row per coin held, and the totals as the last row.
+  /// `portfolio show`: a row per coin held, and the totals of each currency as the last rows.
   public static func holdings(_ valuation: PortfolioValuation) -> RecordSet {
-    let rows = valuation.holdings + [valuation.total]
+    let rows = valuation.holdings + valuation.totals
     return RecordKind.holdingFields.records(of: rows, count: rows.count)
   }
 }

@@ -164,4 +164,15 @@ struct CostBasis: Sendable {
 
   /// The trades applied so far.
   var applied: ArraySlice<Trade> { trades[..<next] }
+
+  /// The currencies of the trades up to `day`, in the order they were first traded: one totals
+  /// row each; `otherwise` alone when there are none.
+  func tradedCurrencies(through day: Day, otherwise: String) -> [String] {
+    var currencies: [String] = []
+    for trade in trades {
+      guard trade.day <= day else { break }
+      if !currencies.contains(trade.currency) { currencies.append(trade.currency) }
+    }
+    return currencies.isEmpty ? [otherwise] : currencies
+  }
 }

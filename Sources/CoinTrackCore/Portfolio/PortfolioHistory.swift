@@ -1,10 +1,11 @@
-/// One day of `portfolio history`: the whole portfolio valued at that day's closes.
+/// One day of `portfolio history` in one currency: the portfolio's coins in that currency
+/// valued at that day's closes.
 public struct PortfolioDay: Hashable, Sendable {
   public var day: Day
-  /// How many coins were held at the end of the day.
+  /// How many coins of the currency were held at the end of the day.
   public var coinsHeld: Int
-  /// The totals row `portfolio show` gives for the day, valued at the day's closes: without a
-  /// value or unrealised profit when a coin held has no close that day.
+  /// The totals row of the currency `portfolio show` gives for the day, valued at the day's
+  /// closes: without a value or unrealised profit when a coin held has no close that day.
   public var total: HoldingRow
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
   public var isPriced: Bool { total.value != nil }
@@ -21,7 +22,8 @@ public struct PortfolioHistory: Sendable {
   }
 
   public var method: CostMethod
-  /// One row per day of the range, in order.
+  /// One row per day of the range and currency traded up to its end, by day and then in the
+  /// order the currencies were first traded: every day has a row of each currency.
   public var days: [PortfolioDay]
   /// Each coin held on a day it has no close, in the order the coins were first traded.
   public var gaps: [Gap]
@@ -41,21 +43,22 @@ extension CostBasis {
   {
     var closes = RangeCloses(source: source, last: range.last)
     var gaps = GapLog()
+    let currencies = tradedCurrencies(through: range.last, otherwise: currency)
     var days: [PortfolioDay] = []
-    days.reserveCapacity(range.count)
+    days.reserveCapacity(range.count * currencies.count)
     for day in range {
       advance(through: day)
-      days.append(try row(on: day, closes: &closes, gaps: &gaps, currency: currency))
+      days += try rows(on: day, closes: &closes, gaps: &gaps, currencies: currencies)
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
   }
 
-  /// The row of `day`, to which the trades are applied: the positions held valued at the
-  /// day's `closes`, each coin held without one added to `gaps`.
-  private mutating func row(
-    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
-  ) throws -> PortfolioDay {
-    var amounts: [ValuedAmounts] = []
+  /// The rows of `day`, one per currency of `currencies`, to which the trades are applied: the
+  /// positions held valued at the day's `closes`, each coin held without one added to `gaps`.
+  private mutating func rows(
+    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currencies: [String]
+  ) throws -> [PortfolioDay] {
+    var amounts: [(currency: String, amounts: ValuedAmounts)] = []
     for index in positions.indices where positions[index].isHeld {
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
@@ -64,10 +67,12 @@ extension CostBasis {
       }
       let close = closes.close(ofPositionAt: index, on: day)
       if close == nil { gaps.add(day, of: positions[index].coin) }
-      amounts.append(self.amounts(ofPositionAt: index, at: close))
+      amounts.append((positions[index].currency, self.amounts(ofPositionAt: index, at: close)))
     }
-    return PortfolioDay(
-      day: day, coinsHeld: amounts.count, total: totalRow(of: amounts, currency: currency))
+    return totalRows(of: amounts, currencies: currencies).map { total in
+      PortfolioDay(
+        day: day, coinsHeld: amounts.count { $0.currency == total.currency }, total: total)
+    }
   }
 }
 
@@ -122,7 +127,7 @@ private struct RangeCloses {
     let closesCurrency = rows.isEmpty ? source.currency : rows.currency(at: 0)
     if closesCurrency != currency, let trade = trades.first(where: { $0.coin.id == coin.id }) {
       throw TradeError.currencyMismatch(
-        trade: trade, pricesCurrency: closesCurrency, source: source.name)
+        trade: trade, coinCurrency: closesCurrency, source: source.name, isNew: false)
     }
     closes[index] = rows.indices.map(rows.close(at:))
   }

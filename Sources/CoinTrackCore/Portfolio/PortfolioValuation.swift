@@ -31,7 +31,9 @@ public struct PortfolioValuation: Hashable, Sendable {
   public var method: CostMethod
   /// One row per coin held on `day`, in the order the coins were first bought.
   public var holdings: [HoldingRow]
-  public var total: HoldingRow
+  /// One totals row per currency, in the order the currencies were first traded: money in
+  /// different currencies is never added up.
+  public var totals: [HoldingRow]
   /// The coins held that the source has no price for on or before `day`.
   public var unpriced: [Coin] { holdings.filter { $0.price?.price == nil }.compactMap(\.coin) }
 }
@@ -105,27 +107,41 @@ struct ValuedAmounts {
 
 extension CostBasis {
   /// The positions held now valued at `latestPrices` (by position among the held ones), and the
-  /// totals: the sums of the rows as shown, the realised profit of coins no longer held added.
+  /// totals of each currency: the sums of its rows as shown, the realised profit of its coins no
+  /// longer held added. Without trades, one totals row of zeros in `currency`.
   mutating func valuation(
     on day: Day, currency: String, latestPrices: (_ held: [Coin]) throws -> LatestPrices
   ) rethrows -> PortfolioValuation {
     var held = positions.filter(\.isHeld)
     let prices = held.isEmpty ? LatestPrices([]) : try latestPrices(held.map(\.coin))
     let valued = held.indices.map { held[$0].valued(at: prices[$0]) }
+    let currencies = tradedCurrencies(through: day, otherwise: currency)
     return PortfolioValuation(
       day: day, method: method, holdings: valued.map(\.row),
-      total: totalRow(of: valued.map(\.amounts), currency: currency))
+      totals: totalRows(
+        of: zip(held, valued).map { (currency: $0.currency, amounts: $1.amounts) },
+        currencies: currencies))
   }
 
-  /// The totals row of the held positions' `amounts` as shown: what `portfolio show` gives
-  /// below its holdings, and `portfolio history` for each day.
-  mutating func totalRow(of amounts: [ValuedAmounts], currency: String) -> HoldingRow {
-    totals(of: amounts).row(currency: currency)
+  /// The totals rows of the held positions' `amounts` as shown, one per currency of
+  /// `currencies` in its order: what `portfolio show` gives below its holdings, and `portfolio
+  /// history` for each day.
+  mutating func totalRows(
+    of amounts: [(currency: String, amounts: ValuedAmounts)], currencies: [String]
+  ) -> [HoldingRow] {
+    currencies.map { currency in
+      // A filter per currency rather than a dictionary: a day of `portfolio history` has
+      // one currency or a few, and a dictionary a day was a cost of its own.
+      totals(of: amounts.lazy.filter { $0.currency == currency }.map(\.amounts), currency: currency)
+        .row(currency: currency)
+    }
   }
 
-  /// The sums of the held positions' `amounts` as shown, and the realised profit of the coins
-  /// sold out, which have no row.
-  mutating func totals(of amounts: some Sequence<ValuedAmounts>) -> ValuedAmounts {
+  /// The sums of the held positions' `amounts` as shown, all in `currency`, and the realised
+  /// profit of the coins in `currency` sold out, which have no row.
+  mutating func totals(of amounts: some Sequence<ValuedAmounts>, currency: String)
+    -> ValuedAmounts
+  {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
@@ -134,7 +150,8 @@ extension CostBasis {
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised
     }
-    for index in positions.indices where !positions[index].isHeld {
+    for index in positions.indices
+    where !positions[index].isHeld && positions[index].currency == currency {
       realised = realised + shownRealised(ofPositionAt: index)
     }
     return ValuedAmounts(cost: cost, value: value, realised: realised)

@@ -3,8 +3,10 @@ extension Tracker {
   /// Stores `trades` (their ids ignored, their coins resolved) under the state lock, all or
   /// none: gives them ids in order and returns them with those ids.
   ///
-  /// Refuses a trade dated after today, and any set that, with the stored trades, would make a
-  /// sell (new or stored) sell more than is held on its day.
+  /// Refuses a trade dated after today, one in another currency than its coin's (see
+  /// `checkCurrencies`; the stored trades of the same coins are checked too), and any set
+  /// that, with the stored trades, would make a sell (new or stored) sell more than is held on
+  /// its day.
   public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
@@ -20,6 +22,8 @@ extension Tracker {
         return numbered
       }
       let all = state.trades + recorded
+      let coins = Set(recorded.map(\.coin.id))
+      try checkCurrencies(of: all.filter { coins.contains($0.coin.id) }, firstNewID: firstID)
       if let oversell = PortfolioCheck.firstOversell(in: all) {
         throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
       }
@@ -69,14 +73,14 @@ extension Tracker {
   /// cost by `method`, valued at the source's latest price on or before `day`, and the totals.
   /// The caller loads the state (once, as the preferred source comes from it too).
   ///
-  /// Refuses trades up to `day` in another currency than the source's prices.
+  /// Refuses a trade in another currency than its coin's (see `checkCurrencies`).
   public func portfolio(of trades: [Trade], on day: DatedInput, method: CostMethod) throws
     -> PortfolioValuation
   {
     guard day.day <= today else {
       throw TrackerError.dateAfterToday(input: day.input, day: day.day, today: today)
     }
-    try checkCurrency(of: trades, through: day.day)
+    try checkCurrencies(of: trades)
     // All of them: the cost basis applies none after the day.
     var basis = CostBasis(trades: trades, method: method)
     basis.advance(through: day.day)
@@ -85,16 +89,21 @@ extension Tracker {
     }
   }
 
-  /// Refuses `trades` (those up to `last`, when given) when one is in another currency than the
-  /// source's prices: a portfolio is never valued with prices in another currency (USDT is not
-  /// USD).
-  func checkCurrency(of trades: [Trade], through last: Day? = nil) throws(TradeError) {
-    // Asked of the source once, not once for every trade.
-    let currency = source.currency
-    let last = last ?? Day.supported.upperBound
-    if let other = trades.first(where: { $0.day <= last && $0.currency != currency }) {
-      throw TradeError.currencyMismatch(
-        trade: other, pricesCurrency: currency, source: source.name)
+  /// Refuses the first of `trades` in another currency than its coin's: the one the source
+  /// values the coin in, else (a coin the source has no currency for yet) that of its first
+  /// trade. `firstNewID` is the id from which trades are being recorded rather than stored.
+  public func checkCurrencies(of trades: [Trade], firstNewID: Int = .max) throws {
+    var currencies = try source.valuationCurrencies(byID: trades.lazy.map(\.coin))
+    for trade in PortfolioCheck.inDayOrder(trades) {
+      guard let currency = currencies[trade.coin.id] else {
+        currencies[trade.coin.id] = trade.currency
+        continue
+      }
+      guard trade.currency == currency else {
+        throw TradeError.currencyMismatch(
+          trade: trade, coinCurrency: currency, source: source.name,
+          isNew: trade.id >= firstNewID)
+      }
     }
   }
 }

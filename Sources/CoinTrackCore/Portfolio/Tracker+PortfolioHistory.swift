@@ -4,8 +4,7 @@ extension Tracker {
   /// cost by `method`; `from` defaults to the first trade's day (or `to`, without trades on or
   /// before it).
   ///
-  /// Refuses trades up to `to` in another currency than the source's prices, as `portfolio(on:)`
-  /// does, and a coin whose closes come in another currency than its trades.
+  /// Refuses a trade in another currency than its coin's, as `portfolio(of:on:method:)` does.
   public func portfolioHistory(
     of trades: [Trade], from: DatedInput?, to: DatedInput, method: CostMethod
   ) throws -> PortfolioHistory {
@@ -18,7 +17,7 @@ extension Tracker {
     guard let range = DayRange(from: first, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: first, to: to.day)
     }
-    try checkCurrency(of: trades, through: to.day)
+    try checkCurrencies(of: trades)
     var basis = CostBasis(trades: trades, method: method)
     return try basis.history(in: range, currency: source.currency, source: source)
   }

@@ -19,9 +19,10 @@ public enum TradeError: Error, Hashable, Sendable {
   case unknownTrade(input: String)
   /// Every trade id has been given out.
   case noTradeIDsLeft
-  /// A trade in another currency than the prices it would be valued with (`USD` trades against
-  /// the offline source's `USDT`): currencies are never mixed silently.
-  case currencyMismatch(trade: Trade, pricesCurrency: String, source: String)
+  /// A trade in another currency than its coin's, the one the source values the coin in (a
+  /// `USDT` trade of a coin synced in `USD`): currencies are never mixed silently. `isNew` tells
+  /// whether the trade is one being recorded or one stored before.
+  case currencyMismatch(trade: Trade, coinCurrency: String, source: String, isNew: Bool)
 
   /// Which number of a trade a malformed one was meant to be.
   public enum NumberKind: String, Hashable, Sendable {

@@ -78,6 +78,15 @@ public struct OfflinePriceSource: PriceSource {
     }
   }
 
+  /// The snapshot's currency for its coins (whose synced history keeps it); the history's for
+  /// a coin only the history holds; nil for a coin of neither.
+  public func valuationCurrencies(of coins: [Coin]) throws -> [String?] {
+    let lastRows = try history?.lastRows(of: coins)
+    return coins.indices.map { index in
+      SnapshotSeries.named(coins[index].symbol) != nil ? currency : lastRows?[index]?.currency
+    }
+  }
+
   /// The rows of the range, made as they are read like the snapshot's; the history's file is
   /// held in memory while they are read.
   public func dailyPrices(of coin: Coin, in range: DayRange) throws -> PriceRows {

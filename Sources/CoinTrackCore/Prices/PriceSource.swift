@@ -18,4 +18,28 @@ public protocol PriceSource: Sendable {
   func dailyPrices(of coin: Coin, in range: DayRange) throws -> PriceRows
   /// This source as offline data, when it is the offline source; nil for a live source.
   var offlineData: (any OfflinePriceData)? { get }
+  /// The currency each coin is valued in, by its position in `coins`: the one its trades,
+  /// alerts and totals must be in. Nil for a coin the source has no currency for yet (offline:
+  /// a coin neither in the snapshot nor synced).
+  func valuationCurrencies(of coins: [Coin]) throws -> [String?]
+}
+
+extension PriceSource {
+  /// A live source quotes every coin in its one currency.
+  public func valuationCurrencies(of coins: [Coin]) throws -> [String?] {
+    coins.map { _ in currency }
+  }
+
+  /// `valuationCurrencies(of:)` of each coin of `coins` once, by coin id; none for a coin the
+  /// source has no currency for yet.
+  func valuationCurrencies(byID coins: some Sequence<Coin>) throws -> [String: String] {
+    var distinct: [Coin] = []
+    var seen = Set<String>()
+    for coin in coins where seen.insert(coin.id).inserted { distinct.append(coin) }
+    var currencies: [String: String] = .init(minimumCapacity: distinct.count)
+    for (coin, currency) in zip(distinct, try valuationCurrencies(of: distinct)) {
+      currencies[coin.id] = currency
+    }
+    return currencies
+  }
 }

@@ -35,8 +35,9 @@ struct PortfolioExportCommand: LeafCommand {
       a transaction at its cost between the assets and the cash account: ledger and hledger \
       post the units at their total price and the fee to the fees account; beancount keeps \
       the fee in a buy's cost and off a sell's proceeds, books sells against the oldest lots \
-      (FIFO) and posts the realised gain to the income account. Other --format values are \
-      refused; 'portfolio trades' prints the trades in every format.
+      (FIFO) and posts the realised gain to the income account. A trade in another currency \
+      than its coin's (see 'portfolio show') is refused. Other --format values are refused; \
+      'portfolio trades' prints the trades in every format.
       """,
     options: accountOptions + [
       SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
@@ -81,9 +82,11 @@ struct PortfolioExportCommand: LeafCommand {
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
-    let trades = try session.tracker().trades(coin: nil)
+    let source = try session.selectedSource()
+    let tracker = session.tracker(source: source)
+    let trades = try tracker.trades(coin: nil)
+    try tracker.checkCurrencies(of: trades)
     guard let journal else {
-      let source = try session.selectedSource()
       return .text(try TradeCSV.write(trades, resolveCoin: source.resolveCoin))
     }
     return .text(try journal.render(trades))

@@ -14,19 +14,21 @@ struct PortfolioHistoryCommand: LeafCommand {
   static let spec = CommandSpec(
     "history", summary: "Show the portfolio's value, cost and profit day by day.",
     discussion: """
-      One row per calendar day from --from to --to, inclusive: the value of everything held \
-      at the end of the day at that day's closes (the same daily closes 'cointrack prices' \
+      One row per calendar day from --from to --to, inclusive, and per currency traded up to \
+      --to (by day, then in the order the currencies were first traded; money in different \
+      currencies is never added up): the value of everything held in that currency at the \
+      end of the day at that day's closes (the same daily closes 'cointrack prices' \
       shows), the cost of what is held, the unrealised profit (value − cost) and its \
       percentage of the cost, the profit realised by the sales up to that day, the currency, \
       how many coins are held, and 'priced' (in CSV, TSV and JSON): whether every coin held \
-      has a close that day. Each row is the TOTAL row of 'cointrack portfolio show --date' \
-      for that day, when every coin held has a close that day; show takes the latest price \
+      has a close that day. Each row is the TOTAL row of its currency of 'cointrack \
+      portfolio show --date' for that day, when every coin held has a close that day; show takes the latest price \
       on or before the day instead.
 
       A day on which a coin held has no close has no value, no unrealised profit and priced \
       false, never a sum that leaves the coin out; a note on stderr names each such coin and \
-      its days. Money is rounded as 'portfolio show' rounds it. Every trade must be in the \
-      currency of the prices, as for 'portfolio show'.
+      its days. Money is rounded as 'portfolio show' rounds it. Every trade must be in its \
+      coin's currency, as for 'portfolio show'.
       """,
     options: [
       fromOption, toOption, PortfolioShowCommand.methodOption, SourceSelection.sourceOption,

@@ -20,15 +20,19 @@ struct PortfolioShowCommand: LeafCommand {
       one unit, the price on DATE (the latest on or before it) and its date, the value \
       (quantity × price), the unrealised profit (value − cost) and its percentage of the cost, \
       the profit realised by the coin's sales to date (proceeds less fees less the cost they \
-      took), the currency and the coin id. The last row, symbol TOTAL and no coin id, sums \
-      cost, value, unrealised and realised profit (its realised profit includes coins no \
-      longer held); its value is empty when a coin has no price.
+      took), the currency and the coin id. The last rows, symbol TOTAL and no coin id, one \
+      per currency traded, sum the cost, value, unrealised and realised profit of the coins \
+      in that currency (the realised profit includes coins no longer held); a TOTAL's value \
+      is empty when one of its coins has no price. Money in different currencies is never \
+      added up.
 
       Money is exact and rounded half to even to the most decimals of the prices and fees it \
       comes from; percentages to two decimals. A coin without a price is shown without value, \
-      with a note on stderr. Every trade must be in the currency of the prices (the offline \
-      source's is USDT, which is not USD): one in another is refused unless --source and \
-      --currency ask for prices in it.
+      with a note on stderr. Each coin is valued in one currency: offline, USDT for the \
+      snapshot's coins and those synced from Binance, and the currency of its synced history \
+      for the others (USD from CoinGecko); a live source's is the one --currency asks for. \
+      Every trade of a coin must be in that currency (USDT is not USD): one in another is \
+      refused, here and by buy, sell, import, history and export.
       """,
     options: [
       dateOption, methodOption, SourceSelection.sourceOption, SourceSelection.currencyOption,

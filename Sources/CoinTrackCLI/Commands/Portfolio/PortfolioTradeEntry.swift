@@ -23,7 +23,8 @@ struct PortfolioTradeEntry: Sendable {
   static let currencyOption = OptionSpec(
     "currency", value: "CODE",
     summary: "The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).",
-    default: "the currency of the profile's source and currency, USDT offline")
+    default: "the coin's currency in the profile's source: USDT offline, or that of its synced "
+      + "history")
 
   /// The spec of the command that records a trade of `side`.
   static func spec(_ side: TradeSide, leaf: any LeafCommand.Type) -> CommandSpec {
@@ -95,9 +96,10 @@ struct PortfolioTradeEntry: Sendable {
   /// Records the trade and prints it with its id.
   func run(in session: CommandSession) throws -> CommandOutput {
     let source = try session.profileSource()
+    let coin = try source.resolveCoin(coin)
     let trade = Trade(
-      id: 0, day: day, side: side, coin: try source.resolveCoin(coin), quantity: quantity,
-      price: price, fee: fee, currency: currency ?? source.currency)
+      id: 0, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
+      currency: try currency ?? source.valuationCurrencies(of: [coin])[0] ?? source.currency)
     let tracker = session.tracker(source: source, today: today)
     return .records(RecordOutput(.trades(try tracker.recordTrades([trade]))))
   }
