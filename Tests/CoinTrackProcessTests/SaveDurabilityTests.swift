@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 
@@ -44,6 +45,48 @@ import Testing
       }, "the directory is not opened after the rename")
     let directoryDescriptor = try #require(Self.descriptor(calls[directoryOpen]))
     #expect(calls[directoryOpen...].contains { $0 == "fsync(\(directoryDescriptor)) = 0" })
+  }
+
+  /// A sync flushes the history file it writes, which holds a close once the source forgets it,
+  /// but not the cache entry of the same closes, which costs a request when a crash loses it
+  /// (a sync of a thousand coins flushed twice as often with it).
+  @Test func aSyncFlushesTheHistoryFileButNotTheCacheEntry() throws {
+    let strace = try ExternalTool.require("strace", installHint: "apt-get install strace")
+    let api = try FakePriceAPI([SyncTests.route("BTCUSDT")])
+    let sandbox = try Sandbox()
+    let trace = sandbox.root.appendingPathComponent("trace.txt")
+    var environment = sandbox.environment
+    for case (let name, let value?) in SyncTests.environment(api) { environment[name] = value }
+    let result = try ExternalTool.run(
+      strace,
+      [
+        "-f", "-o", trace.path, "-e", "trace=openat,open,fsync,fdatasync,close",
+        Sandbox.binary.path, "sync", "BTC",
+      ], environment: environment)
+    #expect(result.status == 0, "\(result)")
+    // `PID call = result`, strace's padding squeezed; the sync's worker thread writes both files.
+    let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").map {
+      $0.split(separator: " ").joined(separator: " ")
+    }
+
+    /// The calls of the thread that opened a temporary file whose path holds `name`, from that
+    /// open to the file's close, without the thread id.
+    func callsWritingTemporary(of name: String) throws -> [String] {
+      let open = try #require(
+        calls.firstIndex { $0.contains(" open") && $0.contains(name + ".tmp-") },
+        "no temporary of \(name) opened:\n\(calls.joined(separator: "\n"))")
+      let thread = calls[open].prefix { $0 != " " }
+      let ofThread = calls[open...].filter { $0.hasPrefix(thread + " ") }.map {
+        String($0.dropFirst(thread.count + 1))
+      }
+      let descriptor = try #require(Self.descriptor(ofThread[0]))
+      let close = try #require(ofThread.firstIndex { $0.hasPrefix("close(\(descriptor))") })
+      return ofThread[...close].map { $0.replacingOccurrences(of: "(\(descriptor))", with: "(FD)") }
+    }
+    let history = try callsWritingTemporary(of: "cointrack/history/bitcoin.csv")
+    #expect(history.contains("fsync(FD) = 0"), "\(history)")
+    let cache = try callsWritingTemporary(of: "cointrack/binance/closes-BTCUSDT-USDT.json")
+    #expect(!cache.contains("fsync(FD) = 0"), "\(cache)")
   }
 
   /// The descriptor an `openat(...) = N` line returns.

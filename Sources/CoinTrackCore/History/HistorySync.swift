@@ -20,8 +20,9 @@ public struct SyncOutcome: Sendable {
   public var coinID: String?
   /// The live source asked (or that would have been); nil when none was chosen.
   public var source: String?
-  /// The closes stored, in order of day.
-  public var added: [HistoryRow] = []
+  /// The closes stored: their count and first and last days, not the rows, so that a sync of
+  /// a thousand coins does not hold every close it wrote until it reports.
+  public var added: AddedCloses
   public var status: Status
   public var failure: (any Error)?
 
@@ -32,9 +33,26 @@ public struct SyncOutcome: Sendable {
     self.symbol = symbol
     self.coinID = coinID
     self.source = source
-    self.added = added
+    self.added = AddedCloses(added)
     self.status = status
     self.failure = failure
+  }
+}
+
+/// The closes a sync stored for one coin, as its record shows them.
+public struct AddedCloses: Sendable {
+  /// How many closes were stored.
+  public let count: Int
+  /// The day of the first; nil when none was.
+  public let first: Day?
+  /// The day of the last; nil when none was.
+  public let last: Day?
+
+  /// The summary of `rows`, in order of day.
+  public init(_ rows: [HistoryRow]) {
+    count = rows.count
+    first = rows.first?.day
+    last = rows.last?.day
   }
 }
 
@@ -240,8 +258,8 @@ public struct HistorySync: Sendable {
             source: work.kind.rawValue)
         }
       }
-      outcome.added = try history.add(closes, to: work.coin)
-      if !outcome.added.isEmpty { outcome.status = .added }
+      outcome.added = AddedCloses(try history.add(closes, to: work.coin))
+      if outcome.added.count > 0 { outcome.status = .added }
     } catch {
       outcome.status = .failed
       outcome.failure = error

@@ -5,8 +5,8 @@ extension RecordKind {
     .init("symbol") { outcomes in { .text(outcomes[$0].symbol) } },
     .init("coin_id") { outcomes in { .optional(outcomes[$0].coinID) } },
     .init("source") { outcomes in { .optional(outcomes[$0].source) } },
-    .init("first_added") { outcomes in { .day(outcomes[$0].added.first?.day) } },
-    .init("last_added") { outcomes in { .day(outcomes[$0].added.last?.day) } },
+    .init("first_added") { outcomes in { .day(outcomes[$0].added.first) } },
+    .init("last_added") { outcomes in { .day(outcomes[$0].added.last) } },
     .init("days_added", isNumeric: true) { outcomes in
       { .integer(outcomes[$0].added.count) }
     },

@@ -79,7 +79,9 @@ public struct PriceCache: Sendable {
       let folder = FileSystem.directory(of: path)
       try FileSystem.makePrivateDirectory(folder)
       FileSystem.removeAbandonedTemporaries(in: folder, now: now())
-      try FileSystem.replaceAtomically(path, with: bytes, mode: 0o600)
+      // Not flushed: an entry lost in a crash costs a request, while a flush of each entry
+      // made a sync of a thousand coins wait for the disk a thousand times more.
+      try FileSystem.replaceAtomically(path, with: bytes, mode: 0o600, isDurable: false)
     } catch {
       // A cache that cannot be written costs a request next time; it must not fail the command.
     }
