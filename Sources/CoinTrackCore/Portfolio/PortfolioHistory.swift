@@ -43,19 +43,24 @@ extension CostBasis {
     var gaps = GapLog()
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
+    // Each day's amounts in one array, emptied for the next day rather than made anew.
+    var amounts: [ValuedAmounts] = []
     for day in range {
       advance(through: day)
-      days.append(try row(on: day, closes: &closes, gaps: &gaps, currency: currency))
+      days.append(
+        try row(on: day, closes: &closes, gaps: &gaps, amounts: &amounts, currency: currency))
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
   }
 
   /// The row of `day`, to which the trades are applied: the positions held valued at the
-  /// day's `closes`, each coin held without one added to `gaps`.
+  /// day's `closes`, each coin held without one added to `gaps`; `amounts` is where the
+  /// positions' amounts are gathered.
   private mutating func row(
-    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currency: String
+    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, amounts: inout [ValuedAmounts],
+    currency: String
   ) throws -> PortfolioDay {
-    var amounts: [ValuedAmounts] = []
+    amounts.removeAll(keepingCapacity: true)
     for index in positions.indices where positions[index].isHeld {
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
