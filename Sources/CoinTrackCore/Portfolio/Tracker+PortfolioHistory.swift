@@ -20,6 +20,8 @@ extension Tracker {
     }
     try checkCurrency(of: trades, through: to.day)
     var basis = CostBasis(trades: trades, method: method)
-    return try basis.history(in: range, currency: source.currency, source: source)
+    return try basis.history(
+      in: range, coinCount: Set(trades.lazy.map(\.coin.id)).count, currency: source.currency,
+      source: source)
   }
 }
