@@ -35,7 +35,7 @@ extension CostBasis {
   /// a close that day leaves the day without a value (where `portfolio show` would take an
   /// earlier close), its cost and profit rounded as without a price, and the day in its gap.
   ///
-  /// `coinCount` is how many coins the trades hold, one position each.
+  /// `coinCount` is how many coins are traded up to the range's end, one position each.
   ///
   /// Refuses a coin whose closes come in another currency than its trades.
   mutating func history(
@@ -87,7 +87,7 @@ extension CostBasis {
 private struct RangeCloses {
   let source: any PriceSource
   let range: DayRange
-  /// How many positions each day has room for: the coins traded.
+  /// How many positions each day has room for: the coins traded up to the range's end.
   let width: Int
   /// By position: whether its closes have been read.
   private var isRead: [Bool]

@@ -20,8 +20,9 @@ extension Tracker {
     }
     try checkCurrency(of: trades, through: to.day)
     var basis = CostBasis(trades: trades, method: method)
+    // The walk applies the trades up to the range's end: a position for each coin among them.
+    let coinCount = Set(trades.lazy.filter { $0.day <= to.day }.map(\.coin.id)).count
     return try basis.history(
-      in: range, coinCount: Set(trades.lazy.map(\.coin.id)).count, currency: source.currency,
-      source: source)
+      in: range, coinCount: coinCount, currency: source.currency, source: source)
   }
 }
