@@ -46,6 +46,26 @@ import Testing
       #expect(ExactDecimal(general: value).price.text == text)
       if value != .zero {
         #expect((ExactDecimal.zero - value).price.text == "-" + text)
+        #expect(ExactDecimal(Price(decimalText: "-" + text)!).price.text == "-" + text)
+      }
+    }
+  }
+
+  /// The digits after the point up to the last that is not zero, against the text's own count,
+  /// on both storages: the texts above, and each with trailing zeros added, as Binance pads.
+  @Test func significantScaleCountsTheDigitsBeforeTrailingZeros() {
+    func significantDigits(_ text: String) -> Int {
+      guard let point = text.firstIndex(of: ".") else { return 0 }
+      return text[text.index(after: point)...].reversed().drop { $0 == "0" }.count
+    }
+    for base in Self.texts + ["24012.00000000", "0.10", "100", "7.5000"] {
+      for zeros in [0, 1, 8, 19] {
+        let text = base.contains(".") || zeros == 0 ? base : base + "."
+        let padded = text + String(repeating: "0", count: text.contains(".") ? zeros : 0)
+        let value = ExactDecimal(Price(decimalText: padded)!)
+        #expect(value.significantScale == significantDigits(padded), "\(padded)")
+        #expect(ExactDecimal(general: value).significantScale == significantDigits(padded))
+        #expect((-value).significantScale == significantDigits(padded), "-\(padded)")
       }
     }
   }

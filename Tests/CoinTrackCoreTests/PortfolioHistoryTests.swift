@@ -131,6 +131,21 @@ import Testing
     #expect(history.gaps.isEmpty)
   }
 
+  /// A coin first traded after the range's end takes no part in it: the days are those
+  /// without its trade.
+  @Test func aCoinFirstTradedAfterTheRangeTakesNoPart() throws {
+    let ccc = Coin(symbol: "CCC", name: "CCC", coingeckoID: "ccc-coin")
+    let directory = try TemporaryDirectory()
+    let tracker = try Self.tracker(
+      in: directory, trades: Self.trades + [("2024-01-06", .buy, ccc, "1", "5", "0")])
+    let history = try Self.history(
+      of: tracker, from: Self.date("2024-01-01"), to: Self.date("2024-01-02"), method: .fifo)
+    #expect(
+      Self.rows(history) == [
+        "2024-01-01,100.00,101.00,-1.00,-0.99,0.00,1", "2024-01-02,340.00,311.50,28.50,9.15,0.00,2",
+      ])
+  }
+
   /// Without --from, the range starts on the first trade's day.
   @Test func theRangeStartsOnTheFirstTradeByDefault() throws {
     let directory = try TemporaryDirectory()

@@ -1,17 +1,21 @@
 extension ExactDecimal {
   /// The value as decimal text, with exactly `scale` digits after the point.
   var price: Price {
-    let length = textLength
+    let limbs = UnitLimbs(self)
+    let length = textLength(limbs)
     let text = String(unsafeUninitializedCapacity: length) { bytes in
-      writeText(into: bytes.baseAddress!, length: length)
+      writeText(limbs, into: bytes.baseAddress!, length: length)
       return length
     }
     return Price(writtenDecimalText: text)
   }
 
   /// The length in bytes of the value's text.
-  var textLength: Int {
-    (isNegative ? 1 : 0) + writtenDigitCount(UnitLimbs(self)) + (scale > 0 ? 1 : 0)
+  var textLength: Int { textLength(UnitLimbs(self)) }
+
+  /// The length in bytes of the text of the value whose units are `limbs`.
+  private func textLength(_ limbs: UnitLimbs) -> Int {
+    (isNegative ? 1 : 0) + writtenDigitCount(limbs) + (scale > 0 ? 1 : 0)
   }
 
   /// Whether the value is below zero (zero held as a magnitude is never negative).
@@ -28,12 +32,11 @@ extension ExactDecimal {
     max(limbs.digitCount, scale + 1)
   }
 
-  /// Writes the text, `length` bytes, at `start`: the digits from the last back, the point
-  /// before the last `scale` of them, then the sign.
-  private func writeText(into start: UnsafeMutablePointer<UInt8>, length: Int) {
+  /// Writes the text of the value whose units are `limbs`, `length` bytes, at `start`: the
+  /// digits from the last back, the point before the last `scale` of them, then the sign.
+  private func writeText(_ limbs: UnitLimbs, into start: UnsafeMutablePointer<UInt8>, length: Int) {
     // Indices into a buffer, not a pointer stepped back (see `DecimalDigits.write`).
     let text = UnsafeMutableBufferPointer(start: start, count: length)
-    let limbs = UnitLimbs(self)
     var position = length
     var limbIndex = 0
     var limb = limbs[0]

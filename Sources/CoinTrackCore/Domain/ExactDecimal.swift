@@ -96,10 +96,8 @@ struct ExactDecimal: Comparable, Sendable {
     var digitCount = 0
     var scale = 0
     var hasPoint = false
-    // Up to 18 digits fit 64 bits without a check, up to 38 an Int128; more, the general form.
+    // Wrapping: past 38 digits the units are thrown away for the general form.
     var units: Int128 = 0
-    var chunk: UInt64 = 0
-    var chunkDigits = 0
     for index in (isNegative ? 1 : 0)..<bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: ".") {
@@ -108,21 +106,13 @@ struct ExactDecimal: Comparable, Sendable {
       }
       digitCount += 1
       if hasPoint { scale += 1 }
-      chunk = chunk &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
-      chunkDigits += 1
-      if chunkDigits == 18, digitCount <= 38 {
-        units = units * 1_000_000_000_000_000_000 + Int128(chunk)
-        (chunk, chunkDigits) = (0, 0)
-      }
+      units = units &* 10 &+ Int128(byte &- UInt8(ascii: "0"))
     }
     guard digitCount <= 38 else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
       return
     }
-    var power: Int128 = 1
-    for _ in 0..<chunkDigits { power *= 10 }
-    units = units * power + Int128(chunk)
     self.init(units: isNegative ? -units : units, scale: scale)
   }
 
@@ -290,6 +280,7 @@ struct ExactDecimal: Comparable, Sendable {
   /// The value with exactly `scale` digits after the point: rounded half to even when it has
   /// more, padded with zeros when it has fewer.
   func rounded(toScale scale: Int) -> ExactDecimal {
+    guard scale < self.scale else { return rescaled(to: scale) }
     if case .fixed(let units) = storage,
       let rounded = Self.quotient(units, 1, exponent: scale - self.scale)
     {
@@ -297,10 +288,8 @@ struct ExactDecimal: Comparable, Sendable {
     }
     let (isNegative, magnitude) = signAndMagnitude
     return ExactDecimal(
-      isNegative: isNegative,
-      magnitude: scale >= self.scale
-        ? magnitude.timesPowerOfTen(scale - self.scale)
-        : magnitude.roundedDividingByPowerOfTen(self.scale - scale), scale: scale)
+      isNegative: isNegative, magnitude: magnitude.roundedDividingByPowerOfTen(self.scale - scale),
+      scale: scale)
   }
 
   /// `self / divisor` with `scale` digits after the point, rounded to the nearest, ties to the

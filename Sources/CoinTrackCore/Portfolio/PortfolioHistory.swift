@@ -37,28 +37,35 @@ extension CostBasis {
   /// a close that day leaves the day without a value (where `portfolio show` would take an
   /// earlier close), its cost and profit rounded as without a price, and the day in its gap.
   ///
+  /// `coinCount` is how many coins are traded up to the range's end, one position each.
+  ///
   /// Refuses a coin whose closes come in another currency than its trades.
-  mutating func history(in range: DayRange, currency: String, source: any PriceSource) throws
-    -> PortfolioHistory
-  {
-    var closes = RangeCloses(source: source, last: range.last)
+  mutating func history(
+    in range: DayRange, coinCount: Int, currency: String, source: any PriceSource
+  ) throws -> PortfolioHistory {
+    var closes = RangeCloses(source: source, range: range, width: coinCount)
     var gaps = GapLog()
     let currencies = tradedCurrencies(through: range.last, otherwise: currency)
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count * currencies.count)
+    // Each day's amounts in one array, emptied for the next day rather than made anew.
+    var amounts: [(currency: String, amounts: ValuedAmounts)] = []
     for day in range {
       advance(through: day)
-      days += try rows(on: day, closes: &closes, gaps: &gaps, currencies: currencies)
+      days += try rows(
+        on: day, closes: &closes, gaps: &gaps, amounts: &amounts, currencies: currencies)
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
   }
 
   /// The rows of `day`, one per currency of `currencies`, to which the trades are applied: the
-  /// positions held valued at the day's `closes`, each coin held without one added to `gaps`.
+  /// positions held valued at the day's `closes`, each coin held without one added to `gaps`;
+  /// `amounts` is where the positions' amounts are gathered.
   private mutating func rows(
-    on day: Day, closes: inout RangeCloses, gaps: inout GapLog, currencies: [String]
+    on day: Day, closes: inout RangeCloses, gaps: inout GapLog,
+    amounts: inout [(currency: String, amounts: ValuedAmounts)], currencies: [String]
   ) throws -> [PortfolioDay] {
-    var amounts: [(currency: String, amounts: ValuedAmounts)] = []
+    amounts.removeAll(keepingCapacity: true)
     for index in positions.indices where positions[index].isHeld {
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
@@ -78,26 +85,33 @@ extension CostBasis {
 
 /// The daily closes of the coins held over a range, by the positions' places in the cost
 /// basis: each coin's rows are asked of the source once, from the first day it is held to the
-/// range's end, and their closes read in one pass into an array of their own, which the walk
-/// over the days then reads in order (reading each close from the rows as each day comes
-/// jumped between as many files' bytes as coins are held, most reads missing the cache).
+/// range's end, and their closes read in one pass into a table with a row for each day, which
+/// the walk over the days then reads in order, a day's closes side by side (a coin's closes
+/// in an array of their own, or read from its rows as each day comes, had the walk jump between
+/// as many places as coins are held, most reads missing the cache).
 private struct RangeCloses {
   let source: any PriceSource
-  /// The range's last day.
-  let last: Day
-  /// By position: the first day it was held, once its closes have been read.
-  private var firstDays: [Day?] = []
-  /// By position: its closes from that day on; empty when the source has none in those days.
-  private var closes: [[ExactDecimal?]] = []
+  let range: DayRange
+  /// How many positions each day has room for: the coins traded up to the range's end.
+  let width: Int
+  /// By position: whether its closes have been read.
+  private var isRead: [Bool]
+  /// Day by day from the range's first, the close of each position on that day; nil before the
+  /// position's closes were read and on days the source has none.
+  private var closes: [ExactDecimal?]
 
-  init(source: any PriceSource, last: Day) {
+  /// Room for the closes of `width` positions on each day of `range`.
+  init(source: any PriceSource, range: DayRange, width: Int) {
     self.source = source
-    self.last = last
+    self.range = range
+    self.width = width
+    isRead = Array(repeating: false, count: width)
+    closes = Array(repeating: nil, count: range.count * width)
   }
 
   /// Whether the rows of the position at `index` in the cost basis have been read.
   func hasRows(ofPositionAt index: Int) -> Bool {
-    index < firstDays.count && firstDays[index] != nil
+    isRead[index]
   }
 
   /// Reads the rows of `coin`, the position at `index` in the cost basis, from `day` to the
@@ -110,13 +124,9 @@ private struct RangeCloses {
     ofPositionAt index: Int, coin: Coin, currency: String, from day: Day,
     trades: ArraySlice<Trade>
   ) throws {
-    while firstDays.count <= index {
-      firstDays.append(nil)
-      closes.append([])
-    }
-    firstDays[index] = day
+    isRead[index] = true
     // `day` lies in the range.
-    let wanted = DayRange(from: day, to: last)!
+    let wanted = DayRange(from: day, to: range.last)!
     let rows: PriceRows
     do {
       rows = try source.dailyPrices(of: coin, in: wanted)
@@ -129,15 +139,21 @@ private struct RangeCloses {
       throw TradeError.currencyMismatch(
         trade: trade, coinCurrency: closesCurrency, source: source.name, isNew: false)
     }
-    closes[index] = rows.indices.map(rows.close(at:))
+    let first = offset(of: day)
+    for position in rows.indices {
+      closes[(first + position) * width + index] = rows.close(at: position)
+    }
   }
 
   /// The close on `day` of the position at `index`, whose rows have been read from that day or
   /// an earlier one.
   func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
-    guard let first = firstDays[index] else { return nil }
-    let offset = day.daysSince1970 - first.daysSince1970
-    return closes[index].indices.contains(offset) ? closes[index][offset] : nil
+    closes[offset(of: day) * width + index]
+  }
+
+  /// The place of `day`, which lies in the range, among the range's days.
+  private func offset(of day: Day) -> Int {
+    day.daysSince1970 - range.first.daysSince1970
   }
 }
 

@@ -129,23 +129,18 @@ extension CostBasis {
   mutating func totalRows(
     of amounts: [(currency: String, amounts: ValuedAmounts)], currencies: [String]
   ) -> [HoldingRow] {
-    currencies.map { currency in
-      // A filter per currency rather than a dictionary: a day of `portfolio history` has
-      // one currency or a few, and a dictionary a day was a cost of its own.
-      totals(of: amounts.lazy.filter { $0.currency == currency }.map(\.amounts), currency: currency)
-        .row(currency: currency)
-    }
+    currencies.map { totals(of: amounts, currency: $0).row(currency: $0) }
   }
 
-  /// The sums of the held positions' `amounts` as shown, all in `currency`, and the realised
+  /// The sums of the held positions' `amounts` as shown that are in `currency`, and the realised
   /// profit of the coins in `currency` sold out, which have no row.
-  mutating func totals(of amounts: some Sequence<ValuedAmounts>, currency: String)
-    -> ValuedAmounts
-  {
+  mutating func totals(
+    of amounts: [(currency: String, amounts: ValuedAmounts)], currency: String
+  ) -> ValuedAmounts {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
-    for held in amounts {
+    for (heldCurrency, held) in amounts where heldCurrency == currency {
       cost = cost + held.cost
       value = value.flatMap { total in held.value.map { total + $0 } }
       realised = realised + held.realised

@@ -19,6 +19,9 @@ extension Tracker {
     }
     try checkCurrencies(of: trades)
     var basis = CostBasis(trades: trades, method: method)
-    return try basis.history(in: range, currency: source.currency, source: source)
+    // The walk applies the trades up to the range's end: a position for each coin among them.
+    let coinCount = Set(trades.lazy.filter { $0.day <= to.day }.map(\.coin.id)).count
+    return try basis.history(
+      in: range, coinCount: coinCount, currency: source.currency, source: source)
   }
 }
