@@ -9,7 +9,9 @@ extension Tracker {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
     }
-    return try openStore().update { state in
+    // Buys never make a sell sell more than is held, so only sells need the stored trades.
+    let sells = trades.contains { $0.side == .sell }
+    return try openStore().update(readingTrades: sells) { state, changes in
       guard trades.count <= TrackerState.largestID + 1 - state.nextTradeID else {
         throw TradeError.noTradeIDsLeft
       }
@@ -19,11 +21,12 @@ extension Tracker {
         numbered.id = firstID + offset
         return numbered
       }
-      let all = state.trades + recorded
-      if let oversell = PortfolioCheck.firstOversell(in: all) {
+      if let stored = changes.stored,
+        let oversell = PortfolioCheck.firstOversell(in: stored + recorded)
+      {
         throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
       }
-      state.trades = all
+      changes.appended = recorded
       state.nextTradeID += trades.count
       return recorded
     }
@@ -33,7 +36,7 @@ extension Tracker {
   /// those of the coins it names (symbol, name or `@` coin id). A coin the source does not know
   /// is refused; a known one never traded has no trades.
   public func trades(coin input: String?) throws -> [Trade] {
-    let trades = PortfolioCheck.inDayOrder(try openStore().load().trades)
+    let trades = PortfolioCheck.inDayOrder(try openStore().loadTrades())
     guard let input else { return trades }
     var traded: [String: Coin] = [:]
     for trade in trades { traded[trade.coin.id] = trade.coin }
@@ -46,22 +49,23 @@ extension Tracker {
   /// Removes every trade named by its id, or none: when an id names no trade, or when without
   /// them a later sale would sell more than is held.
   public func removeTrades(_ inputs: [String]) throws -> [Trade] {
-    try openStore().update { state in
+    try openStore().update(readingTrades: true) { _, changes in
+      // Asked for, so read.
+      let stored = changes.stored!
       var removed = Set<Int>()
       for input in inputs {
         let trimmed = input.trimmingSpaces()
         guard trimmed.isDecimalDigits, let id = Int(trimmed),
-          state.trades.contains(where: { $0.id == id })
+          stored.contains(where: { $0.id == id })
         else { throw TradeError.unknownTrade(input: input) }
         removed.insert(id)
       }
-      let kept = state.trades.filter { !removed.contains($0.id) }
+      let kept = stored.filter { !removed.contains($0.id) }
       if let oversell = PortfolioCheck.firstOversell(in: kept) {
         throw TradeError.removalOversells(removing: removed.sorted(), oversell)
       }
-      let gone = state.trades.filter { removed.contains($0.id) }
-      state.trades = kept
-      return gone
+      changes.replacement = kept
+      return stored.filter { removed.contains($0.id) }
     }
   }
 
