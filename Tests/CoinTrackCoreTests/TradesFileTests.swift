@@ -14,9 +14,17 @@ import Testing
   static func readBack(_ trades: [Trade], nextTradeID: Int) throws -> [Trade] {
     let directory = try TemporaryDirectory()
     let journal = TradesFile(path: directory.url.path + "/" + TradesFile.fileName)
-    let lines = try journal.lines(of: trades)
-    try journal.append(lines, at: try journal.prepareAppend(count: lines.count))
+    try journal.append(trades, at: try journal.prepareAppend(count: try journal.size(of: trades)))
     return try journal.readTrades(nextTradeID: nextTradeID)
+  }
+
+  /// A fresh directory whose store holds one buy, with its tracker, store and journal.
+  static func oneBuyRecorded() throws -> (TemporaryDirectory, Tracker, StateStore, TradesFile) {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    let store = directory.store()
+    _ = try tracker.recordTrades([trade(.buy, "2", "2024-01-01")])
+    return (directory, tracker, store, TradesFile(besideStateFile: store.path))
   }
 
   static func trade(_ side: TradeSide, _ quantity: String, _ day: String) -> Trade {
@@ -50,11 +58,8 @@ import Testing
   }
 
   @Test func aTornLastLineIsIgnoredThenRemovedAndItsIdNeverGivenAgain() throws {
-    let directory = try TemporaryDirectory()
-    let tracker = directory.tracker()
-    let store = directory.store()
-    let journal = TradesFile(besideStateFile: store.path)
-    _ = try tracker.recordTrades([Self.trade(.buy, "2", "2024-01-01")])
+    let (directory, tracker, store, journal) = try Self.oneBuyRecorded()
+    defer { withExtendedLifetime(directory) {} }
     // A crash during the append of trade 2, after the state file gave its id out.
     try store.update { $0.nextTradeID = 3 }
     let whole = try #require(FileManager.default.contents(atPath: journal.path))
@@ -73,11 +78,8 @@ import Testing
   }
 
   @Test func aBuyReadsNoJournalButASellDoes() throws {
-    let directory = try TemporaryDirectory()
-    let tracker = directory.tracker()
-    let store = directory.store()
-    let journal = TradesFile(besideStateFile: store.path)
-    _ = try tracker.recordTrades([Self.trade(.buy, "2", "2024-01-01")])
+    let (directory, tracker, store, journal) = try Self.oneBuyRecorded()
+    defer { withExtendedLifetime(directory) {} }
     // Damage before the last line: only a reader of the whole journal sees it.
     var text = try String(contentsOfFile: journal.path, encoding: .utf8)
     text = "{}\n" + text

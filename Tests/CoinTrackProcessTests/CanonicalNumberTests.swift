@@ -237,7 +237,8 @@ import Testing
     try edited.write(to: journal, atomically: true, encoding: .utf8)
     let listed = try sandbox.run(["portfolio", "trades"])
     #expect(listed.status == 78)
-    #expect(listed.standardError.contains("line 1: invalid JSON at byte"), "\(listed.standardError)")
+    #expect(
+      listed.standardError.contains("line 1: invalid JSON at byte"), "\(listed.standardError)")
     #expect(try String(contentsOf: journal, encoding: .utf8) == edited)
   }
 

@@ -80,8 +80,10 @@ import Testing
     let wait: [String: String?] = ["COINTRACK_LOCK_TIMEOUT": "120"]
     let buyers = try (0..<16).map { index in
       try sandbox.spawn(
-        ["portfolio", "buy", index.isMultiple(of: 2) ? "btc" : "eth", "0.\(index + 1)",
-          "--price", "10", "--format", "csv", "--no-header"],
+        [
+          "portfolio", "buy", index.isMultiple(of: 2) ? "btc" : "eth", "0.\(index + 1)",
+          "--price", "10", "--format", "csv", "--no-header",
+        ],
         environment: wait)
     }
     let readers = try (0..<4).map { _ in try sandbox.spawn(["portfolio", "trades"]) }

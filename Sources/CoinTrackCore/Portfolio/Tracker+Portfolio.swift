@@ -22,7 +22,8 @@ extension Tracker {
         return numbered
       }
       if let stored = changes.stored,
-        let oversell = PortfolioCheck.firstOversell(in: stored + recorded)
+        let oversell = PortfolioCheck.firstOversell(
+          in: stored.isEmpty ? recorded : stored + recorded)
       {
         throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
       }

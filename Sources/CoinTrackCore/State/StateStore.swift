@@ -153,9 +153,9 @@ public struct StateStore: Sendable {
         throw StateError.wouldBeTooLarge(
           path: target, size: bytes.count, limit: StateStore.maximumFileSize)
       }
-      // The journal written whole when migrating or removing; else the lines to append.
+      // The journal written whole when migrating or removing; else where the appended go.
       var wholeJournal: [UInt8]?
-      var appended: (lines: [UInt8], end: Int)?
+      var appendEnd: Int?
       if isMigrating || changes.replacement != nil {
         let lines = try journal.lines(
           of: (changes.replacement ?? changes.stored ?? []) + changes.appended)
@@ -167,8 +167,7 @@ public struct StateStore: Sendable {
           unlink(journal.path)
         }
       } else if !changes.appended.isEmpty {
-        let lines = try journal.lines(of: changes.appended)
-        appended = (lines, try journal.prepareAppend(count: lines.count))
+        appendEnd = try journal.prepareAppend(count: try journal.size(of: changes.appended))
       }
       do throws(FileError) {
         if let old = original.bytes, isMigrating {
@@ -191,7 +190,7 @@ public struct StateStore: Sendable {
       }
       // After the state file, which gives the new ids out for good: a crash in between loses
       // trades never reported recorded, and never lets their ids be given again.
-      if let appended { try journal.append(appended.lines, at: appended.end) }
+      if let appendEnd { try journal.append(changes.appended, at: appendEnd) }
       return result
     }
   }

@@ -33,8 +33,12 @@ public struct TradesFile: Sendable {
     self.init(path: FileSystem.directory(of: statePath) + "/" + TradesFile.fileName)
   }
 
+  /// How many trades an append encodes and writes at a time: a million trades' lines are not
+  /// held in memory at once.
+  static let appendBlock = 4096
+
   /// The lines of `trades`, each checked against the reader's bound first.
-  func lines(of trades: [Trade]) throws(StateError) -> [UInt8] {
+  func lines(of trades: some Collection<Trade>) throws(StateError) -> [UInt8] {
     var bytes: [UInt8] = []
     for trade in trades {
       let start = bytes.count
@@ -68,8 +72,10 @@ public struct TradesFile: Sendable {
     defer { close(descriptor) }
     guard Int(status.st_size) <= TradesFile.maximumFileSize else {
       throw unusable(
-        FileError(path: path, operation: "read", cause: .tooLarge(limit: TradesFile.maximumFileSize))
-          .reason)
+        FileError(
+          path: path, operation: "read", cause: .tooLarge(limit: TradesFile.maximumFileSize)
+        )
+        .reason)
     }
     var trades: [Trade] = []
     var lineNumber = 0
@@ -151,12 +157,21 @@ public struct TradesFile: Sendable {
     StateError.unusable(path: path, reason: reason)
   }
 
-  /// Appends `lines` (whole lines, from `lines(of:)`) after the journal's last whole line,
-  /// removing a torn line first, and flushes them to the disk. On failure the journal is cut back
-  /// to its whole lines, as it was.
+  /// The size of the lines of `trades`, each checked against the reader's bound.
+  func size(of trades: [Trade]) throws(StateError) -> Int {
+    var size = 0
+    for start in stride(from: 0, to: trades.count, by: TradesFile.appendBlock) {
+      size += try lines(of: trades[start..<min(start + TradesFile.appendBlock, trades.count)]).count
+    }
+    return size
+  }
+
+  /// Appends the lines of `trades` at `end`, the end of the journal's last whole line (which
+  /// removes a torn line), and flushes them to the disk. On failure the journal is cut back to
+  /// its whole lines, as it was.
   ///
-  /// Only under the state's lock, after `prepareAppend` has checked the size.
-  func append(_ lines: [UInt8], at end: Int) throws(StateError) {
+  /// Only under the state's lock, after `size(of:)` and `prepareAppend` have checked the bounds.
+  func append(_ trades: [Trade], at end: Int) throws(StateError) {
     let descriptor: Int32
     do throws(FileError) {
       guard
@@ -168,20 +183,25 @@ public struct TradesFile: Sendable {
       throw StateError.unwritable(path: path, reason: error.reason)
     }
     defer { close(descriptor) }
-    var written = 0
+    var offset = end
     var failure: Int32 = 0
-    while written < lines.count {
-      let count = lines.withUnsafeBytes {
-        pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(end + written))
+    for start in stride(from: 0, to: trades.count, by: TradesFile.appendBlock) where failure == 0 {
+      let lines = try lines(of: trades[start..<min(start + TradesFile.appendBlock, trades.count)])
+      var written = 0
+      while written < lines.count {
+        let count = lines.withUnsafeBytes {
+          pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(offset + written))
+        }
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        written += count
       }
-      if count < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        break
-      }
-      written += count
+      offset += written
     }
-    if failure == 0, ftruncate(descriptor, off_t(end + lines.count)) != 0 { failure = errno }
+    if failure == 0, ftruncate(descriptor, off_t(offset)) != 0 { failure = errno }
     if failure == 0, fsync(descriptor) != 0 { failure = errno }
     guard failure == 0 else {
       _ = ftruncate(descriptor, off_t(end))
@@ -220,7 +240,8 @@ public struct TradesFile: Sendable {
     guard let newline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
       // No newline in the last line's room: the journal holds only a torn line, or is no journal.
       guard size < TradesFile.maximumLineLength else {
-        throw unusable("its last line is longer than the \(TradesFile.maximumLineLength) bytes allowed")
+        throw unusable(
+          "its last line is longer than the \(TradesFile.maximumLineLength) bytes allowed")
       }
       try checkSize(count)
       return 0
