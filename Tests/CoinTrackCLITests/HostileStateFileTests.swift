@@ -234,9 +234,9 @@ import Testing
       complaint: "is unusable: 'trades[1].quantity' sells 2.6 SOL on 2026-05-02 when 2.5 is held"),
     Hostile(
       name: "a newer schema version",
-      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 6"#),
+      bytes: replacing(#""schema_version": 5"#, with: #""schema_version": 7"#),
       complaint:
-        "has schema version 6, but this cointrack reads up to 5"),
+        "has schema version 7, but this cointrack reads up to 6"),
     Hostile(
       name: "an alert condition that is none",
       bytes: replacing(#""condition": "change""#, with: #""condition": "sideways""#),

@@ -24,8 +24,20 @@ import Testing
       + #""trades":[\#(trade)],"next_trade_id":4}"#
   }
 
-  static func decode(_ text: String) throws -> TrackerState {
-    try TrackerState.decode(Array(text.utf8)).state
+  /// A decoded document: its state, and the trades a version 5 document holds.
+  @dynamicMemberLookup
+  struct Decoded: Equatable {
+    let state: TrackerState
+    var trades: [Trade]
+
+    subscript<Value>(dynamicMember member: KeyPath<TrackerState, Value>) -> Value {
+      state[keyPath: member]
+    }
+  }
+
+  static func decode(_ text: String) throws -> Decoded {
+    let decoded = try TrackerState.decode(Array(text.utf8))
+    return Decoded(state: decoded.state, trades: decoded.trades)
   }
 
   /// Whether `text` is refused as invalid JSON.

@@ -65,7 +65,7 @@ import Testing
     #expect(next.map(\.id) == [2, 3])
     #expect(next.map(\.quantity.text) == ["0.5", "0.25"])
     let state = try directory.store().load()
-    #expect(state.trades == first + next)
+    #expect(try directory.store().loadTrades() == first + next)
     #expect(state.nextTradeID == 4)
     // Oldest first, by day.
     #expect(try tracker.trades(coin: nil).map(\.id) == [1, 3, 2])
@@ -103,7 +103,7 @@ import Testing
           trade: Self.trade(.sell, "1", "2024-01-10", id: 2), held: Price(decimalText: "0.5")!),
         isNew: false)
     ) { try tracker.recordTrades([Self.trade(.sell, "0.5", "2024-01-05")]) }
-    #expect(try directory.store().load().trades.count == 2)
+    #expect(try directory.store().loadTrades().count == 2)
   }
 
   @Test func aDayAfterTodayIsRefused() throws {
@@ -126,7 +126,7 @@ import Testing
     let fixture = try StateFixture()
     try fixture.write(Self.version4)
     let store = fixture.store()
-    #expect(try store.load().trades.isEmpty)
+    #expect(try store.loadTrades().isEmpty)
     #expect(try store.load().nextTradeID == 1)
     let tracker = Tracker(
       openStore: { store }, source: SnapshotPriceSource(), today: Day(iso: "2026-05-20")!)
@@ -134,15 +134,15 @@ import Testing
     )
     #expect(fixture.bytes(of: StateStore.backupPath(of: fixture.path, version: 4)) == Self.version4)
     let document = try JSONParser.parse(try #require(fixture.bytes()))
-    #expect(document["schema_version"] == .number("5"))
+    #expect(document["schema_version"] == .number("6"))
     #expect(document["next_trade_id"] == .number("2"))
-    guard case .array(let trades)? = document["trades"] else {
-      Issue.record("no trades array")
-      return
-    }
-    #expect(trades.first?["quantity"] == .number("0.000000000000000001"))
+    #expect(document["trades"] == nil)
+    let journal = try #require(fixture.bytes(of: TradesFile(besideStateFile: fixture.path).path))
+    let line = try JSONParser.parse(Array(journal.dropLast()))
+    #expect(journal.last == UInt8(ascii: "\n"))
+    #expect(line["quantity"] == .number("0.000000000000000001"))
     let after = try store.load()
-    #expect(after.trades == recorded)
+    #expect(try store.loadTrades() == recorded)
     #expect(after.coins.map(\.coin.id) == ["bitcoin"])
     #expect(after.revision == 4)
   }

@@ -224,19 +224,22 @@ import Testing
     }
   }
 
-  /// A state file written by hand with a leading zero is not JSON: refused as any file that is
-  /// not JSON is, naming where, and left untouched.
-  @Test func aHandWrittenStateWithALeadingZeroIsRefusedAndLeftAsItIs() throws {
+  /// A trades journal written by hand with a leading zero is not JSON: refused as any file that
+  /// is not JSON is, naming the line and where, and left untouched.
+  @Test func aHandWrittenJournalWithALeadingZeroIsRefusedAndLeftAsItIs() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "5"]).status == 0)
-    let written = String(decoding: try #require(sandbox.stateData()), as: UTF8.self)
-    let edited = written.replacingOccurrences(of: "\"quantity\": 1", with: "\"quantity\": 01")
+    let journal = sandbox.stateFile.deletingLastPathComponent()
+      .appendingPathComponent("trades.jsonl")
+    let written = try String(contentsOf: journal, encoding: .utf8)
+    let edited = written.replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":01")
     #expect(edited != written)
-    try sandbox.writeState(edited)
+    try edited.write(to: journal, atomically: true, encoding: .utf8)
     let listed = try sandbox.run(["portfolio", "trades"])
     #expect(listed.status == 78)
-    #expect(listed.standardError.contains("invalid JSON at byte"), "\(listed.standardError)")
-    #expect(sandbox.stateData() == Data(edited.utf8))
+    #expect(
+      listed.standardError.contains("line 1: invalid JSON at byte"), "\(listed.standardError)")
+    #expect(try String(contentsOf: journal, encoding: .utf8) == edited)
   }
 
   /// A sandbox whose BTC history (2026-05-21 to 05-24) is written with leading zeros, as a

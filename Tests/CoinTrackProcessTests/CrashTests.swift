@@ -55,6 +55,52 @@ import Testing
       try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         == ["state.json", "state.json.lock"])
   }
+
+  @Test func killsDuringBuysLoseOnlyTheUnfinishedTradeAndReuseNoId() throws {
+    let sandbox = try Sandbox()
+    var generator = SystemRandomNumberGenerator()
+    // The id every buy that finished was given; every id a killed one may have taken.
+    var reported: [Int] = []
+    var highestTried = 0
+    for round in 0..<40 {
+      let process = try sandbox.spawn(
+        ["portfolio", "buy", "btc", "1", "--price", "10", "--format", "csv", "--no-header"],
+        environment: ["COINTRACK_TEST_SAVE_PAUSE": String(Self.pause)])
+      highestTried += 1
+      let step = Int.random(in: 0...Self.steps.count, using: &generator)
+      if step < Self.steps.count {
+        _ = process.waitForStandardError(
+          containing: "cointrack: test hook: paused at \(Self.steps[step])\n")
+        usleep(UInt32.random(in: 0..<UInt32(Self.pause * 1e6), using: &generator))
+      } else {
+        usleep(UInt32.random(in: 0..<50_000, using: &generator))
+      }
+      process.kill()
+      let result = process.finish()
+      if result.status == 0, let id = Int(result.standardOutput.prefix { $0 != "," }) {
+        reported.append(id)
+      }
+      let listed = try sandbox.run(["portfolio", "trades", "--format", "csv", "--no-header"])
+      #expect(listed.status == 0, "round \(round): \(listed.standardError)")
+      let ids = listed.standardOutput.split(separator: "\r\n").compactMap {
+        Int($0.prefix { $0 != "," })
+      }
+      #expect(ids == ids.sorted() && Set(ids).count == ids.count, "round \(round): \(ids)")
+      #expect(Set(reported).isSubset(of: ids), "a finished buy is kept: round \(round)")
+      #expect(ids.allSatisfy { $0 <= highestTried }, "round \(round): \(ids)")
+    }
+    // The next buy takes an id no earlier buy, finished or not, could have had.
+    let last = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "10", "--format", "csv"])
+    let lines = try String(
+      contentsOf: sandbox.stateFile.deletingLastPathComponent()
+        .appendingPathComponent("trades.jsonl"), encoding: .utf8
+    ).split(separator: "\n")
+    let journalIDs = lines.map { Int($0.dropFirst(6).prefix { $0 != "," }) ?? 0 }
+    #expect(last.status == 0, "\(last.standardError)")
+    #expect(journalIDs.last == journalIDs.max())
+    #expect(last.standardOutput.contains("\r\n\(journalIDs.last ?? 0),"))
+    #expect(journalIDs.filter { $0 == journalIDs.last }.count == 1)
+  }
 }
 
 extension StateDocument {

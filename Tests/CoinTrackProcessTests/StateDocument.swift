@@ -23,7 +23,7 @@ struct StateDocument: Equatable {
   /// Parses a state file; throws when it is not valid JSON of the expected shape.
   init(_ data: Data) throws {
     guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      root["schema_version"] as? Int == 5,
+      root["schema_version"] as? Int == 6,
       let coins = root["coins"] as? [[String: Any]],
       let nextID = root["next_id"] as? Int, let revision = root["revision"] as? Int,
       let profile = root["profile"] as? [String: Any],

@@ -169,8 +169,8 @@ struct HelpRenderer {
     return [
       (
         "$\(data)/\(state)",
-        "The profile, the tracked coins with their ids, the price alerts and the portfolio's "
-          + "trades, as JSON with a schema version. "
+        "The profile, the tracked coins with their ids, the price alerts and the id counters, "
+          + "as JSON with a schema version. "
           + "~/\(StateStore.dataHomeInHome)/\(state) when \(data) is unset, empty or relative. "
           + "Written on the first change, with mode 0600; a file cointrack cannot use is "
           + "reported and left untouched."
@@ -178,6 +178,12 @@ struct HelpRenderer {
       (
         "$\(data)/\(state)\(StateStore.lockSuffix)",
         "Locked while a command changes the state, so that runs at the same time take turns."
+      ),
+      (
+        "$\(data)/\(FileSystem.directory(of: state))/\(TradesFile.fileName)",
+        "The portfolio's trades, one JSON object a line in id order, appended to by each trade "
+          + "recorded and rewritten only by 'cointrack portfolio remove'. A last line without "
+          + "its newline is a write a crash cut short: ignored, and removed by the next trade."
       ),
       (
         "$\(data)/\(HistoryStore.folderInDataHome)/",

@@ -28,12 +28,18 @@ struct JSONReader {
     _ bytes: [UInt8], _ body: (inout JSONReader) throws(Failure) -> Value
   ) throws(Failure) -> Value {
     let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(Failure) -> Value in
-        var reader = JSONReader(bytes: buffer)
-        return try body(&reader)
-      }
+      Result { () throws(Failure) -> Value in try reading(buffer, body) }
     }
     return try result.get()
+  }
+
+  /// Calls `body` with a reader at the start of the document in `buffer` (such as one line of
+  /// a larger file). The reader must not outlive `body`.
+  static func reading<Value, Failure: Error>(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ body: (inout JSONReader) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    var reader = JSONReader(bytes: buffer)
+    return try body(&reader)
   }
 
   /// How many bytes of the document are left to read.

@@ -4,14 +4,19 @@ extension Tracker {
   /// none: gives them ids in order and returns them with those ids.
   ///
   /// Refuses a trade dated after today, one in another currency than its coin's (see
-  /// `checkCurrencies`; the stored trades of the same coins are checked too), and any set
+  /// `checkCurrencies`; with the stored trades of its coin when they are read), and any set
   /// that, with the stored trades, would make a sell (new or stored) sell more than is held on
   /// its day.
   public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
     }
-    return try openStore().update { state in
+    // Buys never make a sell sell more than is held, so only sells need the stored trades; and
+    // a coin the source has no currency for yet, whose currency is that of its first trade.
+    let currencies = try source.valuationCurrencies(byID: trades.lazy.map(\.coin))
+    let needsStored =
+      trades.contains { $0.side == .sell || currencies[$0.coin.id] == nil }
+    return try openStore().update(readingTrades: needsStored) { state, changes in
       guard trades.count <= TrackerState.largestID + 1 - state.nextTradeID else {
         throw TradeError.noTradeIDsLeft
       }
@@ -21,13 +26,16 @@ extension Tracker {
         numbered.id = firstID + offset
         return numbered
       }
-      let all = state.trades + recorded
       let coins = Set(recorded.map(\.coin.id))
-      try checkCurrencies(of: all.filter { coins.contains($0.coin.id) }, firstNewID: firstID)
-      if let oversell = PortfolioCheck.firstOversell(in: all) {
+      let stored = changes.stored?.filter { coins.contains($0.coin.id) } ?? []
+      try checkCurrencies(of: stored + recorded, valuedIn: currencies, firstNewID: firstID)
+      if let stored = changes.stored,
+        let oversell = PortfolioCheck.firstOversell(
+          in: stored.isEmpty ? recorded : stored + recorded)
+      {
         throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
       }
-      state.trades = all
+      changes.appended = recorded
       state.nextTradeID += trades.count
       return recorded
     }
@@ -37,7 +45,7 @@ extension Tracker {
   /// those of the coins it names (symbol, name or `@` coin id). A coin the source does not know
   /// is refused; a known one never traded has no trades.
   public func trades(coin input: String?) throws -> [Trade] {
-    let trades = PortfolioCheck.inDayOrder(try openStore().load().trades)
+    let trades = PortfolioCheck.inDayOrder(try openStore().loadTrades())
     guard let input else { return trades }
     var traded: [String: Coin] = [:]
     for trade in trades { traded[trade.coin.id] = trade.coin }
@@ -50,22 +58,23 @@ extension Tracker {
   /// Removes every trade named by its id, or none: when an id names no trade, or when without
   /// them a later sale would sell more than is held.
   public func removeTrades(_ inputs: [String]) throws -> [Trade] {
-    try openStore().update { state in
+    try openStore().update(readingTrades: true) { _, changes in
+      // Asked for, so read.
+      let stored = changes.stored!
       var removed = Set<Int>()
       for input in inputs {
         let trimmed = input.trimmingSpaces()
         guard trimmed.isDecimalDigits, let id = Int(trimmed),
-          state.trades.contains(where: { $0.id == id })
+          stored.contains(where: { $0.id == id })
         else { throw TradeError.unknownTrade(input: input) }
         removed.insert(id)
       }
-      let kept = state.trades.filter { !removed.contains($0.id) }
+      let kept = stored.filter { !removed.contains($0.id) }
       if let oversell = PortfolioCheck.firstOversell(in: kept) {
         throw TradeError.removalOversells(removing: removed.sorted(), oversell)
       }
-      let gone = state.trades.filter { removed.contains($0.id) }
-      state.trades = kept
-      return gone
+      changes.replacement = kept
+      return stored.filter { removed.contains($0.id) }
     }
   }
 
@@ -93,7 +102,17 @@ extension Tracker {
   /// values the coin in, else (a coin the source has no currency for yet) that of its first
   /// trade. `firstNewID` is the id from which trades are being recorded rather than stored.
   public func checkCurrencies(of trades: [Trade], firstNewID: Int = .max) throws {
-    var currencies = try source.valuationCurrencies(byID: trades.lazy.map(\.coin))
+    try checkCurrencies(
+      of: trades, valuedIn: source.valuationCurrencies(byID: trades.lazy.map(\.coin)),
+      firstNewID: firstNewID)
+  }
+
+  /// `checkCurrencies(of:firstNewID:)` with the source's currencies of the coins, by coin id,
+  /// already asked.
+  func checkCurrencies(of trades: [Trade], valuedIn known: [String: String], firstNewID: Int)
+    throws(TradeError)
+  {
+    var currencies = known
     for trade in PortfolioCheck.inDayOrder(trades) {
       guard let currency = currencies[trade.coin.id] else {
         currencies[trade.coin.id] = trade.currency

@@ -10,17 +10,20 @@
 /// data file with a new inode, which would leave waiting processes locking the old one.
 public enum FileLock {
   /// Runs `body` while holding the lock on `path`, waiting up to `timeoutSeconds` for it and
-  /// creating the lock file (mode 0600) if needed.
+  /// creating the lock file (mode 0600) if needed. A `shared` lock is held by readers together,
+  /// and by none of them while a writer holds it.
   public static func withLock<Result>(
-    path: String, timeoutSeconds: Double, _ body: () throws -> Result
+    path: String, timeoutSeconds: Double, shared: Bool = false, _ body: () throws -> Result
   ) throws -> Result {
-    let descriptor = try acquire(path: path, timeoutSeconds: timeoutSeconds)
+    let descriptor = try acquire(path: path, timeoutSeconds: timeoutSeconds, shared: shared)
     // Closing the descriptor releases the flock.
     defer { close(descriptor) }
     return try body()
   }
 
-  private static func acquire(path: String, timeoutSeconds: Double) throws(StateError) -> Int32 {
+  private static func acquire(path: String, timeoutSeconds: Double, shared: Bool)
+    throws(StateError) -> Int32
+  {
     // Reading is enough for flock; asking for no more lets an existing lock file be locked on a
     // read-only file system or in a read-only directory, so that the save names the state file
     // as the one it cannot write.
@@ -40,7 +43,7 @@ public enum FileLock {
     }
     var waited = 0.0
     var pause = 0.002
-    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+    while flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0 {
       let reason = errno
       guard reason == EWOULDBLOCK || reason == EINTR else {
         close(descriptor)

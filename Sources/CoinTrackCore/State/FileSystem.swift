@@ -340,7 +340,7 @@ public enum FileSystem {
 
   /// Makes a rename in the directory durable; failure here cannot be reported usefully, because
   /// the new file is already in place.
-  private static func syncDirectory(of path: String) {
+  static func syncDirectory(of path: String) {
     let descriptor = open(directory(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)

@@ -80,7 +80,54 @@ public struct StateStore: Sendable {
   /// When `change` throws, nothing is written. Saving a file of an older schema version first
   /// keeps its bytes as `state.json.bak-v<N>`.
   public func update<Result>(_ change: (inout TrackerState) throws -> Result) throws -> Result {
+    try update(readingTrades: false) { state, _ in try change(&state) }
+  }
+
+  /// The stored trades, in id order: those of the journal beside the state file, or of a state
+  /// file of version 5. Read under the lock, shared with other readers, so that no write is seen
+  /// half done.
+  public func loadTrades() throws -> [Trade] {
     let target = try resolvedTarget()
+    let journal = TradesFile(besideStateFile: target)
+    let read = { () throws(StateError) -> [Trade] in
+      let original = try self.read(target)
+      guard original.version >= 6 else { return original.trades }
+      return try journal.readTrades(nextTradeID: original.state.nextTradeID)
+    }
+    var directory = stat()
+    guard stat(FileSystem.directory(of: target), &directory) == 0 else { return [] }
+    do {
+      return try FileLock.withLock(
+        path: lockPath, timeoutSeconds: lockTimeoutSeconds, shared: true, read)
+    } catch StateError.unwritable {
+      // No lock file can be made here (a read-only place): then no writer can make one either.
+      return try read()
+    }
+  }
+
+  /// What a change does to the stored trades; see `update(readingTrades:_:)`.
+  public struct TradeChanges {
+    /// The stored trades in id order, when the change asked for them.
+    public let stored: [Trade]?
+    /// Trades to store after the stored ones, with ids from the state's `nextTradeID`.
+    public var appended: [Trade] = []
+    /// The trades to keep instead of the stored ones, when set (a removal).
+    public var replacement: [Trade]?
+  }
+
+  /// Runs `change` on the current state and the trades under the lock, and saves what changed:
+  /// the state one revision on, and the trades. A change that only appends trades rewrites
+  /// nothing that grows with them: the state file is saved first, keeping the new
+  /// `nextTradeID`, then the lines are appended to the journal and flushed. `readingTrades`
+  /// reads the stored trades for `change`; without it they are read only from a version 5 file.
+  ///
+  /// When `change` throws, or a bound would be passed, nothing is written. Saving a file of an
+  /// older schema version keeps its bytes as `state.json.bak-v<N>`, and writes the journal whole.
+  public func update<Result>(
+    readingTrades: Bool, _ change: (inout TrackerState, inout TradeChanges) throws -> Result
+  ) throws -> Result {
+    let target = try resolvedTarget()
+    let journal = TradesFile(besideStateFile: target)
     do {
       try FileSystem.makePrivateDirectory(FileSystem.directory(of: target))
     } catch {
@@ -88,32 +135,62 @@ public struct StateStore: Sendable {
     }
     return try FileLock.withLock(path: lockPath, timeoutSeconds: lockTimeoutSeconds) {
       FileSystem.removeLeftoverTemporaries(of: target)
+      FileSystem.removeLeftoverTemporaries(of: journal.path)
       let original = try read(target)
+      let isMigrating = original.bytes != nil && original.version < TrackerState.schemaVersion
+      var changes = TradeChanges(
+        stored: original.version < 6
+          ? original.trades
+          : readingTrades ? try journal.readTrades(nextTradeID: original.state.nextTradeID) : nil)
       var state = original.state
-      let result = try change(&state)
-      if state != original.state {
-        state.revision = min(original.state.revision, TrackerState.maximumRevision - 1) + 1
-        let bytes = Array((JSONWriter.indented(state.json) + "\n").utf8)
-        // A file this large would be refused by every later read: refuse the change instead.
-        guard bytes.count <= StateStore.maximumFileSize else {
-          throw StateError.wouldBeTooLarge(
-            path: target, size: bytes.count, limit: StateStore.maximumFileSize)
-        }
-        do throws(FileError) {
-          if let old = original.bytes, original.version < TrackerState.schemaVersion {
-            // The backup is complete before the migrated file replaces the old one, so a crash
-            // in between leaves the old file in place and the next save writes the backup again.
-            try FileSystem.replaceAtomically(
-              StateStore.backupPath(of: target, version: original.version), with: old,
-              mode: 0o600)
-          }
-          try FileSystem.replaceAtomically(
-            target, with: bytes, mode: 0o600, checkpoint: saveCheckpoint)
-          try FileSystem.setMode(0o700, of: FileSystem.directory(of: target))
-        } catch {
-          throw StateError.unwritable(path: error.path, reason: error.reason)
-        }
+      let result = try change(&state, &changes)
+      let changesTrades = !changes.appended.isEmpty || changes.replacement != nil
+      guard state != original.state || changesTrades else { return result }
+      state.revision = min(original.state.revision, TrackerState.maximumRevision - 1) + 1
+      let bytes = Array((JSONWriter.indented(state.json) + "\n").utf8)
+      // A file this large would be refused by every later read: refuse the change instead.
+      guard bytes.count <= StateStore.maximumFileSize else {
+        throw StateError.wouldBeTooLarge(
+          path: target, size: bytes.count, limit: StateStore.maximumFileSize)
       }
+      // The journal written whole when migrating or removing; else where the appended go.
+      var wholeJournal: [UInt8]?
+      var appendEnd: Int?
+      if isMigrating || changes.replacement != nil {
+        let lines = try journal.lines(
+          of: (changes.replacement ?? changes.stored ?? []) + changes.appended)
+        try journal.checkSize(lines.count)
+        wholeJournal = lines
+        // A migration without trades leaves no journal, and none left by an older save.
+        if lines.isEmpty, changes.replacement == nil {
+          wholeJournal = nil
+          unlink(journal.path)
+        }
+      } else if !changes.appended.isEmpty {
+        appendEnd = try journal.prepareAppend(count: try journal.size(of: changes.appended))
+      }
+      do throws(FileError) {
+        if let old = original.bytes, isMigrating {
+          // The backup is complete before the migrated file replaces the old one, so a crash
+          // in between leaves the old file in place and the next save writes the backup again.
+          try FileSystem.replaceAtomically(
+            StateStore.backupPath(of: target, version: original.version), with: old,
+            mode: 0o600)
+        }
+        // Before the state file: a crash in between leaves the old state, which a version 5
+        // file reads without the journal and a removal's only differs from by its revision.
+        if let wholeJournal {
+          try FileSystem.replaceAtomically(journal.path, with: wholeJournal, mode: 0o600)
+        }
+        try FileSystem.replaceAtomically(
+          target, with: bytes, mode: 0o600, checkpoint: saveCheckpoint)
+        try FileSystem.setMode(0o700, of: FileSystem.directory(of: target))
+      } catch {
+        throw StateError.unwritable(path: error.path, reason: error.reason)
+      }
+      // After the state file, which gives the new ids out for good: a crash in between loses
+      // trades never reported recorded, and never lets their ids be given again.
+      if let appendEnd { try journal.append(changes.appended, at: appendEnd) }
       return result
     }
   }
@@ -138,6 +215,8 @@ public struct StateStore: Sendable {
     var version: Int
     /// The file's bytes; nil when there is no file.
     var bytes: [UInt8]?
+    /// The trades of a version 5 file; none for other versions, whose trades are in the journal.
+    var trades: [Trade] = []
   }
 
   private func read(_ file: String) throws(StateError) -> LoadedState {
@@ -154,8 +233,8 @@ public struct StateStore: Sendable {
       return LoadedState(state: initialState(), version: TrackerState.schemaVersion, bytes: nil)
     }
     do {
-      let (state, version) = try TrackerState.decode(bytes)
-      return LoadedState(state: state, version: version, bytes: bytes)
+      let (state, version, trades) = try TrackerState.decode(bytes)
+      return LoadedState(state: state, version: version, bytes: bytes, trades: trades)
     } catch {
       switch error {
       case .syntax(let syntaxError):

@@ -29,13 +29,13 @@ extension TrackerState {
       JSONMember("revision", .number(String(revision))),
       JSONMember("alerts", .array(alerts.map(\.json))),
       JSONMember("next_alert_id", .number(String(nextAlertID))),
-      JSONMember("trades", .array(trades.map(\.json))),
       JSONMember("next_trade_id", .number(String(nextTradeID))),
     ])
   }
 
   /// The keys of the document, in the order they are written; `revision` came in version 2,
-  /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5.
+  /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5;
+  /// version 6 keeps the trades in `TradesFile` and has no `trades`.
   static let documentKeys = [
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
     "trades", "next_trade_id",
@@ -43,14 +43,15 @@ extension TrackerState {
   static let profileKeys = ["username", "source", "currency"]
   static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
 
-  /// Reads the bytes of a state file of this or an older schema version, and the version.
+  /// Reads the bytes of a state file of this or an older schema version, the version, and the
+  /// trades a version 5 file holds (none for any other version).
   ///
   /// The document is decoded as it is read, without building a tree. One problem is reported: invalid JSON anywhere before any
   /// schema problem, then a missing, malformed or newer `schema_version` (the version decides
   /// how the rest is read), then the first other problem met reading in order; repeated list
   /// ids and coin ids are looked for once every coin has been read.
   public static func decode(_ bytes: [UInt8]) throws(StateDocumentError) -> (
-    state: TrackerState, version: Int
+    state: TrackerState, version: Int, trades: [Trade]
   ) {
     do {
       return try JSONReader.reading(bytes) {
@@ -124,9 +125,10 @@ extension TrackerState {
 
 /// The state document read as it is parsed.
 extension JSONReader {
-  /// The document's state, each part checked against the schema, and its schema version.
+  /// The document's state, each part checked against the schema, its schema version and the
+  /// trades of a version 5 document.
   mutating func readState() throws(StateDocumentError) -> (
-    state: TrackerState, version: Int
+    state: TrackerState, version: Int, trades: [Trade]
   ) {
     let keys = TrackerState.documentKeys
     let path = SchemaPath.document
@@ -178,6 +180,9 @@ extension JSONReader {
     try refuse(5, since: 4, ifPresent: alerts != nil)
     try refuse(6, since: 4, ifPresent: nextAlertID != nil)
     try refuse(7, since: 5, ifPresent: trades != nil)
+    if trades != nil, fileVersion >= 6 {
+      throw .schema(StateSchemaError(keyPath: keys[7], problem: .unknownKey))
+    }
     try refuse(8, since: 5, ifPresent: nextTradeID != nil)
     let state = TrackerState(
       profile: try required(profile, keys[1], in: path),
@@ -186,7 +191,6 @@ extension JSONReader {
       revision: fileVersion < 2 ? 0 : try required(revision, keys[4], in: path),
       alerts: fileVersion < 4 ? [] : try required(alerts, keys[5], in: path),
       nextAlertID: fileVersion < 4 ? 1 : try required(nextAlertID, keys[6], in: path),
-      trades: fileVersion < 5 ? [] : try required(trades, keys[7], in: path),
       nextTradeID: fileVersion < 5 ? 1 : try required(nextTradeID, keys[8], in: path))
     if let highest = state.coins.lazy.map(\.id).max(), state.nextID <= highest {
       throw .schema(
@@ -195,8 +199,11 @@ extension JSONReader {
           problem: .invalid("is \(state.nextID) but id \(highest) is already used")))
     }
     try TrackerState.checkAlertIDs(of: state)
-    try TrackerState.checkTrades(of: state)
-    return (state, fileVersion)
+    let fileTrades = fileVersion == 5 ? try required(trades, keys[7], in: path) : []
+    try TrackerState.checkTrades(fileTrades, nextTradeID: state.nextTradeID) { index, key in
+      index.map { SchemaPath(container: Trade.arrayKey, index: $0).member(key).text } ?? key
+    }
+    return (state, fileVersion, fileTrades)
   }
 
   private mutating func readProfile() throws(StateDocumentError) -> Profile {

@@ -1,8 +1,9 @@
-/// The trades' part of the state file (schema version 5): each trade's day, side, coin, exact
-/// quantity, price and fee, and currency, read as strictly as the rest of the document and
-/// checked against the rules `portfolio buy` and `portfolio sell` keep.
+/// A trade's JSON object, one line of the trades journal (`TradesFile`) and, in a version 5 state
+/// file, an element of its `trades`: each trade's day, side, coin, exact quantity, price and fee,
+/// and currency, read strictly by the one reader below and checked against the rules
+/// `portfolio buy` and `portfolio sell` keep.
 extension Trade {
-  /// The trade as the state file holds it. Quantity, price and fee are JSON numbers written
+  /// The trade as the journal (and a version 5 state file) holds it. Quantity, price and fee are JSON numbers written
   /// with their exact decimal text.
   var json: JSONValue {
     .object([
@@ -40,7 +41,7 @@ extension JSONReader {
   /// The trade at `path`. Each member goes to its own variable, checked and converted from its
   /// bytes as it is read; every member must then be present and keep its rule, in the order of
   /// the keys, whatever order they were read in.
-  private mutating func readTrade(at path: SchemaPath) throws(StateDocumentError) -> Trade {
+  mutating func readTrade(at path: SchemaPath) throws(StateDocumentError) -> Trade {
     let keys = Trade.keys
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
@@ -103,27 +104,29 @@ extension JSONReader {
 }
 
 extension TrackerState {
-  /// Refuses trades out of id order, a `next_trade_id` that would give out an id again, and
-  /// trades that sell more of a coin than is held on the day.
-  static func checkTrades(of state: TrackerState) throws(StateDocumentError) {
-    let trades = state.trades
+  /// Refuses trades out of id order, an id at or past `nextTradeID` (which would be given out
+  /// again), and trades that sell more of a coin than is held on the day. `keyPath` names the
+  /// member `key` of the trade at an index, or the document's member `key` for a nil index.
+  static func checkTrades(
+    _ trades: [Trade], nextTradeID: Int, keyPath: (_ index: Int?, _ key: String) -> String
+  ) throws(StateDocumentError) {
     if let index = trades.indices.dropFirst().first(where: { trades[$0 - 1].id >= trades[$0].id }) {
       throw .schema(
         StateSchemaError(
-          keyPath: "trades[\(index)].id",
+          keyPath: keyPath(index, "id"),
           problem: .invalid("is \(trades[index].id), not above the id of the trade before")))
     }
-    if let highest = trades.last?.id, state.nextTradeID <= highest {
+    if let highest = trades.last?.id, nextTradeID <= highest {
       throw .schema(
         StateSchemaError(
-          keyPath: "next_trade_id",
-          problem: .invalid("is \(state.nextTradeID) but trade id \(highest) is already used")))
+          keyPath: keyPath(nil, "next_trade_id"),
+          problem: .invalid("is \(nextTradeID) but trade id \(highest) is already used")))
     }
     if let oversell = PortfolioCheck.firstOversell(in: trades) {
       let index = trades.firstIndex { $0.id == oversell.trade.id }!
       throw .schema(
         StateSchemaError(
-          keyPath: "trades[\(index)].quantity",
+          keyPath: keyPath(index, "quantity"),
           problem: .invalid(
             "sells \(oversell.trade.quantity) \(oversell.trade.coin.symbol) on "
               + "\(oversell.trade.day) when \(oversell.held) is held")))

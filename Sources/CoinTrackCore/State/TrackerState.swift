@@ -1,12 +1,15 @@
-/// Everything cointrack remembers between runs: the profile, the tracked coins, the alerts and
-/// their memory of what fired, and the id counters.
+/// Everything cointrack remembers between runs in its state file: the profile, the tracked coins,
+/// the alerts and their memory of what fired, and the id counters. The trades live in their own
+/// journal (`TradesFile`), so that recording one does not rewrite them all.
 public struct TrackerState: Hashable, Sendable {
   /// The schema version this build writes; it reads this one and every older one.
   ///
   /// Version 2 added `revision`; version 3 identifies coins by their coin id (the CoinGecko
   /// id, else `symbol/SYMBOL`) rather than their symbol, so two coins may share a symbol.
   /// Version 4 added `alerts` and `next_alert_id`; version 5 `trades` and `next_trade_id`.
-  public static let schemaVersion = 5
+  /// Version 6 moved the trades to their own journal beside the state file (`TradesFile`),
+  /// keeping `next_trade_id`.
+  public static let schemaVersion = 6
   /// The largest revision, 2^53 - 1: the largest whole number every JSON reader (JavaScript's
   /// among them) holds exactly. Saves past it keep it, so that a file never becomes unreadable;
   /// at one save a millisecond that takes 285,000 years.
@@ -27,14 +30,12 @@ public struct TrackerState: Hashable, Sendable {
   public var alerts: [Alert]
   /// The id the next added alert gets; alert ids are never reused either.
   public var nextAlertID: Int
-  /// The portfolio's trades, in id order.
-  public var trades: [Trade]
   /// The id the next recorded trade gets; trade ids are never reused either.
   public var nextTradeID: Int
 
   public init(
     profile: Profile, coins: [TrackedCoin], nextID: Int, revision: Int = 0, alerts: [Alert] = [],
-    nextAlertID: Int = 1, trades: [Trade] = [], nextTradeID: Int = 1
+    nextAlertID: Int = 1, nextTradeID: Int = 1
   ) {
     self.profile = profile
     self.coins = coins
@@ -42,7 +43,6 @@ public struct TrackerState: Hashable, Sendable {
     self.revision = revision
     self.alerts = alerts
     self.nextAlertID = nextAlertID
-    self.trades = trades
     self.nextTradeID = nextTradeID
   }
 

@@ -67,7 +67,7 @@ struct PortfolioHistoryCommand: LeafCommand {
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let history = try tracker.portfolioHistory(
-      of: try session.state().trades, from: from, to: to, method: method)
+      of: try session.openStore().loadTrades(), from: from, to: to, method: method)
     return .records(
       RecordOutput(
         .portfolioDays(history),

@@ -66,7 +66,7 @@ struct PortfolioShowCommand: LeafCommand {
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let valuation = try tracker.portfolio(
-      of: try session.state().trades, on: day, method: method)
+      of: try session.openStore().loadTrades(), on: day, method: method)
     let unpriced = valuation.unpriced.map { ErrorFunnel.shown($0.symbol) }
     let notes =
       unpriced.isEmpty
