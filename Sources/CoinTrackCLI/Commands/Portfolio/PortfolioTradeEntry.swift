@@ -26,8 +26,9 @@ struct PortfolioTradeEntry: Sendable {
     default: "the currency of the profile's source and currency, USDT offline")
 
   static let lotOption = OptionSpec(
-    "lot", value: "TRADE_ID[,TRADE_ID...]",
-    summary: "The buys to sell from, in this order, whatever the cost method: their trade ids.",
+    "lot", value: "TRADE_IDS",
+    summary: "The buys to sell from, in this order, whatever the cost method: their trade ids, "
+      + "separated by commas.",
     default: "the cost method's lots")
 
   /// The spec of the command that records a trade of `side`.

@@ -28,9 +28,6 @@ struct ProfileSetCommand: LeafCommand {
       Example(
         command: "cointrack profile set --source coingecko --currency eur",
         explanation: "Take prices from CoinGecko, in euros, unless told otherwise."),
-      Example(
-        command: "cointrack profile set --method hifo",
-        explanation: "Book sales highest cost first in portfolio show, history and gains."),
     ],
     leaf: Self.self, output: .profile)
 
