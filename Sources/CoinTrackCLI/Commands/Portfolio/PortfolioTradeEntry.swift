@@ -69,8 +69,8 @@ struct PortfolioTradeEntry: Sendable {
           ? []
           : [
             Example(
-              command: "cointrack portfolio sell btc 0.7 --price 65000 --lot 12,4",
-              explanation: "Sold 0.7 bitcoin from the buys with ids 12 and then 4.")
+              command: "cointrack portfolio sell btc 1.2 --price 65000 --lot 3,1",
+              explanation: "Sold 1.2 bitcoin from the buys with ids 3 and then 1.")
           ]),
       leaf: leaf, output: .trade)
   }
