@@ -51,7 +51,7 @@ extension CostBasis {
     // Each day's amounts in one array, emptied for the next day rather than made anew.
     var amounts: [(currency: String, amounts: ValuedAmounts)] = []
     for day in range {
-      advance(through: day)
+      try advance(through: day)
       days += try rows(
         on: day, closes: &closes, gaps: &gaps, amounts: &amounts, currencies: currencies)
     }

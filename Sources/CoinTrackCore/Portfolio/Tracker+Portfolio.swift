@@ -6,7 +6,8 @@ extension Tracker {
   /// Refuses a trade dated after today, one in another currency than its coin's (see
   /// `checkCurrencies`; with the stored trades of its coin when they are read), and any set
   /// that, with the stored trades, would make a sell (new or stored) sell more than is held on
-  /// its day.
+  /// its day, or take from named lots that are no buys of its coin before it or hold too little
+  /// (`PortfolioCheck.checkNamedLots`).
   public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
@@ -29,11 +30,12 @@ extension Tracker {
       let coins = Set(recorded.map(\.coin.id))
       let stored = changes.stored?.filter { coins.contains($0.coin.id) } ?? []
       try checkCurrencies(of: stored + recorded, valuedIn: currencies, firstNewID: firstID)
-      if let stored = changes.stored,
-        let oversell = PortfolioCheck.firstOversell(
-          in: stored.isEmpty ? recorded : stored + recorded)
-      {
-        throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
+      if let stored = changes.stored {
+        let all = stored.isEmpty ? recorded : stored + recorded
+        if let oversell = PortfolioCheck.firstOversell(in: all) {
+          throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
+        }
+        try PortfolioCheck.checkNamedLots(in: all)
       }
       changes.appended = recorded
       state.nextTradeID += trades.count
@@ -47,16 +49,23 @@ extension Tracker {
   public func trades(coin input: String?) throws -> [Trade] {
     let trades = PortfolioCheck.inDayOrder(try openStore().loadTrades())
     guard let input else { return trades }
+    let named = try coinIDs(named: input, in: trades)
+    return trades.filter { named.contains($0.coin.id) }
+  }
+
+  /// The ids of the coins of `trades` that `input` names (symbol, name or `@` coin id); when
+  /// it names none of them, the id of the coin the source resolves it to, which a coin the
+  /// source does not know is refused.
+  func coinIDs(named input: String, in trades: [Trade]) throws -> Set<String> {
     var traded: [String: Coin] = [:]
     for trade in trades { traded[trade.coin.id] = trade.coin }
     let named = Set(Coin.matches(of: input, among: traded.values).map(\.id))
-    guard named.isEmpty else { return trades.filter { named.contains($0.coin.id) } }
-    let coin = try source.resolveCoin(input)
-    return trades.filter { $0.coin.id == coin.id }
+    guard named.isEmpty else { return named }
+    return [try source.resolveCoin(input).id]
   }
 
   /// Removes every trade named by its id, or none: when an id names no trade, or when without
-  /// them a later sale would sell more than is held.
+  /// them a later sale would sell more than is held or name a lot no longer there.
   public func removeTrades(_ inputs: [String]) throws -> [Trade] {
     try openStore().update(readingTrades: true) { _, changes in
       // Asked for, so read.
@@ -73,6 +82,7 @@ extension Tracker {
       if let oversell = PortfolioCheck.firstOversell(in: kept) {
         throw TradeError.removalOversells(removing: removed.sorted(), oversell)
       }
+      try PortfolioCheck.checkNamedLots(in: kept)
       changes.replacement = kept
       return stored.filter { removed.contains($0.id) }
     }
@@ -92,7 +102,7 @@ extension Tracker {
     try checkCurrencies(of: trades)
     // All of them: the cost basis applies none after the day.
     var basis = CostBasis(trades: trades, method: method)
-    basis.advance(through: day.day)
+    try basis.advance(through: day.day)
     return try basis.valuation(on: day.day, currency: source.currency) { held in
       try source.latestPrices(of: held, onOrBefore: day.day)
     }

@@ -19,10 +19,13 @@ public struct Trade: Hashable, Sendable {
   public var fee: Price
   /// The currency of `price` and `fee`, upper case, such as `USD` or `USDT`.
   public var currency: String
+  /// The buy trades a sell takes its units from, in order (`portfolio sell --lot`), whatever
+  /// the cost method; empty for a buy and for a sell that leaves it to the method.
+  public var lots: [Int]
 
   public init(
     id: Int, day: Day, side: TradeSide, coin: Coin, quantity: Price, price: Price, fee: Price,
-    currency: String
+    currency: String, lots: [Int] = []
   ) {
     self.id = id
     self.day = day
@@ -32,6 +35,7 @@ public struct Trade: Hashable, Sendable {
     self.price = price
     self.fee = fee
     self.currency = currency
+    self.lots = lots
   }
 
   /// The exact value of `quantity`.
@@ -96,6 +100,19 @@ extension Trade {
       }
     }
     return Price(plainDecimalUTF8: bytes)
+  }
+
+  /// The trade ids of `--lot`: comma-separated whole numbers, each a possible id and none twice.
+  public static func checkedLots(_ input: String) throws(TradeError) -> [Int] {
+    var ids: [Int] = []
+    for part in input.split(separator: ",", omittingEmptySubsequences: false) {
+      let text = String(part).trimmingSpaces()
+      guard text.isDecimalDigits, let id = Int(text), (1...TrackerState.largestID).contains(id),
+        !ids.contains(id)
+      else { throw TradeError.malformedLots(input: input) }
+      ids.append(id)
+    }
+    return ids
   }
 
   /// A currency code in upper case: 2 to 10 ASCII letters and digits, starting with a letter.

@@ -8,7 +8,8 @@ public struct TrackerState: Hashable, Sendable {
   /// id, else `symbol/SYMBOL`) rather than their symbol, so two coins may share a symbol.
   /// Version 4 added `alerts` and `next_alert_id`; version 5 `trades` and `next_trade_id`.
   /// Version 6 moved the trades to their own journal beside the state file (`TradesFile`),
-  /// keeping `next_trade_id`.
+  /// keeping `next_trade_id`, and added the optional `lots` of a sale and `method` of the
+  /// profile.
   public static let schemaVersion = 6
   /// The largest revision, 2^53 - 1: the largest whole number every JSON reader (JavaScript's
   /// among them) holds exactly. Saves past it keep it, so that a file never becomes unreadable;
