@@ -1,0 +1,205 @@
+/// Trades as transactions of a plain-text accounting journal, ledger, hledger or beancount,
+/// that carry cointrack's own lots and post its own gains, so that each tool books what
+/// cointrack computed.
+///
+/// - A buy is a lot: its units at their total cost, the fee included, dated and labelled with
+///   the trade's id; the cash account pays that cost.
+/// - A sale takes the lots the lot engine matched (one posting each, naming the lot by its day
+///   and trade id), the cash account receives the proceeds (the fee taken off) and the income
+///   account takes the gain: the proceeds less the cost of the lots taken.
+/// - beancount: `{{TOTAL CUR, DAY, "trade N"}}` on a buy (the total cost is the exact number
+///   cointrack holds; a per-unit cost would need more than 28 digits for 3 units bought for
+///   7501), `{DAY, "trade N"} @ PRICE CUR` on a sale (the label alone names the lot, so
+///   same-day lots at an equal cost stay apart). beancount divides a total cost by the units
+///   with 28 significant digits, so each currency gets a balancing tolerance far below any
+///   digit shown (`option "inferred_tolerance_default"`), and a gain is written with at most
+///   28 significant digits.
+/// - ledger: `{{TOTAL CUR}} [DAY] (trade N)` on a buy and on each lot a sale takes (the cost
+///   of its share), the sale price after `@`: ledger balances at the lot's cost.
+/// - hledger 1.x, which keeps no lots: the units `@@` their cost, the lot named in a comment.
+struct LotJournal: Sendable {
+  let dialect: PriceDirectiveDialect
+  let accounts: TradeJournal.Accounts
+
+  /// The most significant digits beancount computes with: a number it must hold needs no more.
+  static let beancountDigits = 28
+
+  init(dialect: PriceDirectiveDialect, accounts: TradeJournal.Accounts) {
+    self.dialect = dialect
+    self.accounts = accounts
+  }
+
+  /// One lot a sale took, as a journal posts it: the buy it came from (nil under the average
+  /// method), the day of that buy, the units taken and the cost they carried.
+  struct LotTaken: Sendable {
+    var lotID: Int?
+    var acquired: Day
+    var quantity: ExactDecimal
+    var cost: ExactDecimal
+  }
+
+  /// What a first pass over the trades found: each symbol and currency as written, and for
+  /// beancount each currency's balancing tolerance.
+  struct Checked {
+    var commodities: [String: String] = [:]
+    /// For each currency, the sum of the money of every trade in it: no amount is larger.
+    var money: [String: ExactDecimal] = [:]
+    /// For each currency, the most decimals of its prices and fees.
+    var moneyScale: [String: Int] = [:]
+  }
+
+  /// Checks every trade before anything is written: its coin and currency are commodities of
+  /// this dialect, and for beancount each number it must hold has at most 28 significant
+  /// digits (`JournalNumberError` names the trade when one has more).
+  func check(_ trades: [Trade]) throws -> Checked {
+    var checked = Checked()
+    for trade in trades {
+      for name in [trade.coin.symbol, trade.currency] where checked.commodities[name] == nil {
+        checked.commodities[name] = try dialect.commodity(name)
+      }
+      let gross = trade.quantityValue * trade.priceValue
+      let cash = trade.side == .buy ? gross + trade.feeValue : gross - trade.feeValue
+      let total = (checked.money[trade.currency] ?? .zero) + gross + trade.feeValue
+      checked.money[trade.currency] = total
+      checked.moneyScale[trade.currency] = max(
+        checked.moneyScale[trade.currency] ?? CostBasis.smallestMoneyScale, trade.priceValue.scale,
+        trade.feeValue.scale)
+      guard dialect == .beancount else { continue }
+      for number in [trade.quantityValue, trade.priceValue, cash, total]
+      where Self.significantDigits(number) > Self.beancountDigits {
+        throw JournalNumberError(trade: trade, number: Self.written(number), dialect: dialect)
+      }
+    }
+    return checked
+  }
+
+  /// The digits of `value`'s coefficient once trailing zeros after the point are dropped, as
+  /// Python's `decimal` counts them.
+  static func significantDigits(_ value: ExactDecimal) -> Int {
+    let digits = written(value).utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
+    return max(1, digits.drop { $0 == UInt8(ascii: "0") }.count)
+  }
+
+  /// `value` without trailing zeros after the point.
+  static func written(_ value: ExactDecimal) -> String {
+    value.rounded(toScale: value.significantScale).price.text
+  }
+
+  /// `value` rounded half to even to at most `beancountDigits` significant digits.
+  static func beancountAmount(_ value: ExactDecimal) -> String {
+    let integerDigits = significantDigits(value.rounded(toScale: 0))
+    let scale = min(value.significantScale, max(0, beancountDigits - integerDigits))
+    return written(value.rounded(toScale: scale))
+  }
+
+  /// The beginning of a journal of trades that `check` found: for beancount, each currency's
+  /// tolerance and the accounts opened on `firstDay`, the assets account booking by `method`'s
+  /// name where beancount has it.
+  func preamble(_ checked: Checked, firstDay: Day, method: CostMethod) -> String {
+    guard dialect == .beancount else { return "" }
+    var text = ""
+    for (currency, money) in checked.money.sorted(by: { $0.key < $1.key }) {
+      // beancount computes with 28 digits: a total cost divided by the units and the postings
+      // summed each lose at most a unit of the 28th digit of the largest sum, and cointrack's
+      // share of a cost is rounded `guardDecimals` beyond the money's decimals. The tolerance
+      // covers both, thousands of times over, and stays far below any digit shown.
+      let magnitude = Self.significantDigits(money.rounded(toScale: 0))
+      let scale = checked.moneyScale[currency] ?? CostBasis.smallestMoneyScale
+      let exponent = max(
+        magnitude - Self.beancountDigits + 6, -(scale + CostBasis.guardDecimals - 4))
+      let tolerance =
+        exponent >= 0
+        ? "1" + String(repeating: "0", count: exponent)
+        : "0." + String(repeating: "0", count: -exponent - 1) + "1"
+      text +=
+        "option \"inferred_tolerance_default\" \"\(checked.commodities[currency]!):\(tolerance)\"\n"
+    }
+    let booking = method == .average ? "" : " \"\(method.rawValue.uppercased())\""
+    text += "\n\(firstDay) open \(accounts.assets)\(booking)\n"
+    text += "\(firstDay) open \(accounts.cash)\n\(firstDay) open \(accounts.income)\n"
+    return text
+  }
+
+  /// A buy as a transaction that opens its lot, after a blank line.
+  func buy(_ trade: Trade, _ checked: Checked) -> String {
+    let (coin, currency) = (
+      checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
+    )
+    let quantity = Self.written(trade.quantityValue)
+    let cost = Self.written(trade.quantityValue * trade.priceValue + trade.feeValue)
+    let label = "trade \(trade.id)"
+    var text = header(trade, coin: coin)
+    switch dialect {
+    case .beancount:
+      text +=
+        "  \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency), \(trade.day), \"\(label)\"}}\n"
+      text += "  \(accounts.cash)  -\(cost) \(currency)\n"
+    case .ledger:
+      text +=
+        "    \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency)}} [\(trade.day)] (\(label))\n"
+      text += "    \(accounts.cash)  -\(cost) \(currency)\n"
+    case .hledger:
+      text +=
+        "    \(accounts.assets)  \(quantity) \(coin) @@ \(cost) \(currency)  ; lot: \(label)\n"
+      text += "    \(accounts.cash)  -\(cost) \(currency)\n"
+    }
+    return text
+  }
+
+  /// A sale as a transaction that reduces the lots `taken` (the lot engine's match for it),
+  /// receives its proceeds and posts its gain, after a blank line.
+  func sale(_ trade: Trade, taken: [LotTaken], _ checked: Checked) -> String {
+    let (coin, currency) = (
+      checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
+    )
+    let price = Self.written(trade.priceValue)
+    let proceeds = trade.quantityValue * trade.priceValue - trade.feeValue
+    let cost = taken.reduce(ExactDecimal.zero) { $0 + $1.cost }
+    let gain = proceeds - cost
+    var text = header(trade, coin: coin)
+    let indent = dialect == .beancount ? "  " : "    "
+    for lot in taken {
+      let quantity = Self.written(lot.quantity)
+      let label = lot.lotID.map { "trade \($0)" }
+      let lotCost = Self.written(lot.cost)
+      text += indent + accounts.assets + "  -" + quantity + " " + coin + " "
+      switch dialect {
+      case .beancount:
+        // Average has no lot to name: beancount refuses it (see `PortfolioExport`).
+        text += "{\(lot.acquired), \"\(label ?? "")\"} @ \(price) \(currency)\n"
+      case .ledger:
+        text += "{{\(lotCost) \(currency)}} [\(lot.acquired)]"
+        text += label.map { " (\($0))" } ?? ""
+        text += " @ \(price) \(currency)\n"
+      case .hledger:
+        text +=
+          "@@ \(lotCost) \(currency)  ; lot: \(label ?? "average"), acquired \(lot.acquired)\n"
+      }
+    }
+    text += indent + accounts.cash + "  " + Self.written(proceeds) + " " + currency + "\n"
+    let gainText = dialect == .beancount ? Self.beancountAmount(-gain) : Self.written(-gain)
+    text += indent + accounts.income + "  " + gainText + " " + currency + "\n"
+    return text
+  }
+
+  /// The blank line and first line of a trade's transaction.
+  private func header(_ trade: Trade, coin: String) -> String {
+    let description = "\(trade.side.rawValue) \(trade.quantity.text) \(coin) (trade \(trade.id))"
+    return dialect == .beancount
+      ? "\n\(trade.day) * \"\(description)\"\n"
+      : "\n\(trade.day) * \(description)\n"
+  }
+}
+
+/// A number of a trade that a journal's tool cannot hold: beancount computes with 28
+/// significant digits.
+public struct JournalNumberError: Error, Hashable, Sendable {
+  public let trade: Trade
+  /// The number as it would have been written.
+  public let number: String
+  let dialect: PriceDirectiveDialect
+}
+
+extension JournalNumberError: KindedFailure {
+  public var failureKind: FailureKind { .invalidValue }
+}
