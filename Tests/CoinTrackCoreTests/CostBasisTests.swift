@@ -101,7 +101,7 @@ import Testing
     }
     var basis = CostBasis(trades: trades, method: example.method)
     let day = Day(iso: "2024-12-31")!
-    basis.advance(through: day)
+    try basis.advance(through: day)
     let valuation = basis.valuation(on: day, currency: "USDT") { held in
       LatestPrices(
         held.map { _ in
@@ -120,7 +120,7 @@ import Testing
     #expect(valuation.total.realised.text == example.totalRealised)
   }
 
-  @Test func aLaterDayAppliesOnlyTheTradesAfterTheEarlierOne() {
+  @Test func aLaterDayAppliesOnlyTheTradesAfterTheEarlierOne() throws {
     let trades = [
       Trade(
         id: 1, day: Day(iso: "2024-01-01")!, side: .buy, coin: Self.coin,
@@ -132,10 +132,10 @@ import Testing
         fee: Price(decimalText: "0")!, currency: "USDT"),
     ]
     var basis = CostBasis(trades: trades, method: .fifo)
-    basis.advance(through: Day(iso: "2024-01-02")!)
+    try basis.advance(through: Day(iso: "2024-01-02")!)
     #expect(basis.applied.map(\.id) == [1])
     #expect(basis.positions.map(\.cost) == [ExactDecimal(10)])
-    basis.advance(through: Day(iso: "2024-01-03")!)
+    try basis.advance(through: Day(iso: "2024-01-03")!)
     #expect(basis.applied.map(\.id) == [1, 2])
     #expect(basis.positions.map(\.cost) == [ExactDecimal(30)])
   }

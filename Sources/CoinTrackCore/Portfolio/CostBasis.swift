@@ -1,7 +1,16 @@
 /// How the cost of coins sold is taken from the cost of the coins held.
+///
+/// A sale that names its lots (`portfolio sell --lot`) takes from those lots, in its order,
+/// whatever the method: which units were sold is a fact of the sale. Under the average method
+/// there are no lots, and the names change no number.
 public enum CostMethod: String, Hashable, Sendable, CaseIterable {
   /// First in, first out: a sale uses up the oldest purchases first, at their own cost.
   case fifo
+  /// Last in, first out: a sale uses up the newest purchases first.
+  case lifo
+  /// Highest in, first out: a sale uses up the purchases with the highest cost per unit (price
+  /// and fee) first; of equal ones the older (by day, and on one day by trade id) first.
+  case hifo
   /// Average cost: a sale takes its share of the cost of everything held, at the average.
   case average
 }
@@ -25,43 +34,82 @@ struct Position: Sendable {
   /// The most decimals of the prices and fees applied, and at least two (currencies count
   /// cents): money is shown with as many.
   private(set) var moneyScale = CostBasis.smallestMoneyScale
-  /// FIFO's purchases not yet used up, oldest first from `firstLot`; empty for the average.
-  private var lots: [Lot] = []
-  private var firstLot = 0
+  /// The purchases not yet used up; none for the average.
+  private var lots: LotBook
+  /// The day of the first buy since nothing was held: what the units held under the average
+  /// method date from.
+  private var heldSince: Day?
   /// `cost` and `realised` as last shown and the decimals they were shown with, until a trade
   /// changes them: a walk over years of days shows them again every day, mostly with the same
   /// decimals.
   private var lastShown: (scale: Int, cost: ExactDecimal, realised: ExactDecimal)?
 
-  /// A purchase's units not yet sold and their cost.
-  private struct Lot: Sendable {
-    var quantity: ExactDecimal
-    var cost: ExactDecimal
-  }
-
-  init(coin: Coin, currency: String) {
+  /// A position taking from its lots by `method`; `named` are the buy ids some sale names.
+  init(coin: Coin, currency: String, method: CostMethod, named: Set<Int>) {
     self.coin = coin
     self.currency = currency
+    lots = LotBook(method: method, named: named)
   }
 
   /// Applies `trade`, of this position's coin, which the trades before it must leave enough
-  /// held for if it is a sale.
-  mutating func apply(_ trade: Trade, method: CostMethod) {
+  /// held for if it is a sale, handing a sale's disposals to `record` when given.
+  ///
+  /// Refuses a sale whose named lots are no lots of this coin or hold less than it sells.
+  mutating func apply(_ trade: Trade, record: ((Disposal) -> Void)? = nil) throws(TradeError) {
     let (units, price, fee) = (trade.quantityValue, trade.priceValue, trade.feeValue)
     moneyScale = max(moneyScale, price.scale, fee.scale)
     lastShown = nil
     switch trade.side {
     case .buy:
       let bought = units * price + fee
+      if !isHeld { heldSince = trade.day }
       quantity = quantity + units
       cost = cost + bought
-      if method == .fifo { lots.append(Lot(quantity: units, cost: bought)) }
+      if lots.method != .average { lots.add(trade, cost: bought) }
     case .sell:
-      let taken = method == .fifo ? takeFromLots(units) : share(of: cost, for: units, of: quantity)
+      let proceeds = units * price - fee
+      let taken = try take(units, for: trade, proceeds: proceeds, record: record)
       quantity = quantity - units
       cost = cost - taken
-      realised = realised + (units * price - fee) - taken
+      realised = realised + proceeds - taken
     }
+  }
+
+  /// The cost of the `units` `sale` sells, taken by the method (or from the lots it names),
+  /// its disposals handed to `record` with their shares of `proceeds`.
+  private mutating func take(
+    _ units: ExactDecimal, for sale: Trade, proceeds: ExactDecimal,
+    record: ((Disposal) -> Void)?
+  ) throws(TradeError) -> ExactDecimal {
+    let shareScale = moneyScale + CostBasis.guardDecimals
+    if lots.method == .average {
+      let taken = share(of: cost, for: units, of: quantity)
+      record?(
+        Disposal(
+          sale: sale, lotID: nil, acquired: heldSince ?? sale.day, quantity: units,
+          proceeds: proceeds, cost: taken))
+      return taken
+    }
+    var parts: [LotBook.Part] = []
+    let collect: ((LotBook.Part) -> Void)? = record == nil ? nil : { parts.append($0) }
+    let taken =
+      sale.lots.isEmpty
+      ? lots.take(units, shareScale: shareScale, part: collect)
+      : try lots.take(
+        units, fromNamed: sale.lots, sale: sale, shareScale: shareScale, part: collect)
+    guard let record else { return taken }
+    var proceedsLeft = proceeds
+    for (offset, part) in parts.enumerated() {
+      let share =
+        offset == parts.count - 1
+        ? proceedsLeft : self.share(of: proceeds, for: part.quantity, of: units)
+      proceedsLeft = proceedsLeft - share
+      record(
+        Disposal(
+          sale: sale, lotID: part.buyID, acquired: part.day, quantity: part.quantity,
+          proceeds: share, cost: part.cost))
+    }
+    return taken
   }
 
   /// `cost` and `realised` rounded half to even to `scale` decimals, as shown.
@@ -70,32 +118,6 @@ struct Position: Sendable {
     let shown = (cost.rounded(toScale: scale), realised.rounded(toScale: scale))
     lastShown = (scale, shown.0, shown.1)
     return shown
-  }
-
-  /// The cost of `units` taken from the oldest lots, using them up in turn.
-  private mutating func takeFromLots(_ units: ExactDecimal) -> ExactDecimal {
-    var remaining = units
-    var taken = ExactDecimal.zero
-    while remaining > .zero, firstLot < lots.count {
-      let lot = lots[firstLot]
-      if lot.quantity <= remaining {
-        taken = taken + lot.cost
-        remaining = remaining - lot.quantity
-        firstLot += 1
-      } else {
-        let part = share(of: lot.cost, for: remaining, of: lot.quantity)
-        lots[firstLot].quantity = lot.quantity - remaining
-        lots[firstLot].cost = lot.cost - part
-        taken = taken + part
-        remaining = .zero
-      }
-    }
-    // Used-up lots are dropped now and then, so that a long history keeps a short array.
-    if firstLot > 64, firstLot * 2 > lots.count {
-      lots.removeFirst(firstLot)
-      firstLot = 0
-    }
-    return taken
   }
 
   /// The share of `total` that `part` of `whole` units carries: all of it for all the units.
@@ -127,28 +149,71 @@ struct CostBasis: Sendable {
   private(set) var positions: [Position] = []
   /// Each coin's position in `positions`, by its id.
   private var positionIndex: [String: Int] = [:]
+  /// The buy ids that some sale names as its lots.
+  private let namedLots: Set<Int>
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
     self.trades = PortfolioCheck.inDayOrder(trades)
     self.method = method
+    namedLots = Set(trades.lazy.flatMap(\.lots))
   }
 
-  /// Applies every trade not yet applied up to and including `day`.
-  mutating func advance(through day: Day) {
+  /// Applies every trade not yet applied up to and including `day`, handing each sale's
+  /// disposals to `record` when given.
+  ///
+  /// Refuses a sale whose named lots are no lots of its coin or hold less than it sells.
+  mutating func advance(through day: Day, record: ((Disposal) -> Void)? = nil)
+    throws(TradeError)
+  {
     while next < trades.count, trades[next].day <= day {
-      let trade = trades[next]
-      let index: Int
-      if let known = positionIndex[trade.coin.id] {
-        index = known
-      } else {
-        index = positions.count
-        positionIndex[trade.coin.id] = index
-        positions.append(Position(coin: trade.coin, currency: trade.currency))
-      }
-      positions[index].apply(trade, method: method)
-      next += 1
+      try applyNext(record: record)
     }
+  }
+
+  /// Applies the next trade.
+  private mutating func applyNext(record: ((Disposal) -> Void)?) throws(TradeError) {
+    let trade = trades[next]
+    let index: Int
+    if let known = positionIndex[trade.coin.id] {
+      index = known
+    } else {
+      index = positions.count
+      positionIndex[trade.coin.id] = index
+      positions.append(
+        Position(coin: trade.coin, currency: trade.currency, method: method, named: namedLots))
+    }
+    try positions[index].apply(trade, record: record)
+    next += 1
+  }
+
+  /// Replays `trades` (any order; no sale selling more than is held) in day order, and on one
+  /// day in id order, by `method`, handing `body` each trade with its disposals: one per lot a
+  /// sale took from, none for a buy. One pass; what the journals and the gains report build on.
+  ///
+  /// Refuses, with `TradeError.unknownLot` or `.namedLotsShort`, a sale whose named lots are no
+  /// buys of its coin before it or hold less than it sells under `method`.
+  static func replay(
+    _ trades: [Trade], method: CostMethod, _ body: (Trade, [Disposal]) throws -> Void
+  ) throws {
+    var basis = CostBasis(trades: trades, method: method)
+    var disposals: [Disposal] = []
+    while basis.next < basis.trades.count {
+      let trade = basis.trades[basis.next]
+      disposals.removeAll(keepingCapacity: true)
+      try basis.applyNext { disposals.append($0) }
+      try body(trade, disposals)
+    }
+  }
+
+  /// Every sale's disposals, in day order, by `method`, as `replay` gives them.
+  static func disposals(of trades: [Trade], method: CostMethod) throws(TradeError)
+    -> [Disposal]
+  {
+    var basis = CostBasis(trades: trades, method: method)
+    var disposals: [Disposal] = []
+    try basis.advance(through: Day.supported.upperBound) { disposals.append($0) }
+    return disposals
   }
 
   /// The money of the position at `index` at `price`, as `Position.amounts(at:)` gives it.

@@ -37,6 +37,17 @@ public enum PortfolioCheck {
     return nil
   }
 
+  /// Refuses trades in which a sale names lots that are no buys of its coin before it, or that
+  /// hold less than it sells under one of the lot methods (FIFO, LIFO, HIFO): a stored sale
+  /// is one every method can book. `trades` must keep the rule `firstOversell` checks.
+  public static func checkNamedLots(in trades: [Trade]) throws(TradeError) {
+    guard trades.contains(where: { !$0.lots.isEmpty }) else { return }
+    for method in [CostMethod.fifo, .lifo, .hifo] {
+      var basis = CostBasis(trades: trades, method: method)
+      try basis.advance(through: Day.supported.upperBound)
+    }
+  }
+
   /// `trades` by day, and on one day by id; already ordered trades (the usual case) are returned
   /// without sorting.
   static func inDayOrder(_ trades: [Trade]) -> [Trade] {

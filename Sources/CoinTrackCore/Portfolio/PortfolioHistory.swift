@@ -44,7 +44,7 @@ extension CostBasis {
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count)
     for day in range {
-      advance(through: day)
+      try advance(through: day)
       days.append(try row(on: day, closes: &closes, gaps: &gaps, currency: currency))
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)

@@ -4,7 +4,8 @@ extension Tracker {
   /// none: gives them ids in order and returns them with those ids.
   ///
   /// Refuses a trade dated after today, and any set that, with the stored trades, would make a
-  /// sell (new or stored) sell more than is held on its day.
+  /// sell (new or stored) sell more than is held on its day, or take from named lots that are
+  /// no buys of its coin before it or hold too little (`PortfolioCheck.checkNamedLots`).
   public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
@@ -23,6 +24,7 @@ extension Tracker {
       if let oversell = PortfolioCheck.firstOversell(in: all) {
         throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
       }
+      try PortfolioCheck.checkNamedLots(in: all)
       state.trades = all
       state.nextTradeID += trades.count
       return recorded
@@ -44,7 +46,7 @@ extension Tracker {
   }
 
   /// Removes every trade named by its id, or none: when an id names no trade, or when without
-  /// them a later sale would sell more than is held.
+  /// them a later sale would sell more than is held or name a lot no longer there.
   public func removeTrades(_ inputs: [String]) throws -> [Trade] {
     try openStore().update { state in
       var removed = Set<Int>()
@@ -59,6 +61,7 @@ extension Tracker {
       if let oversell = PortfolioCheck.firstOversell(in: kept) {
         throw TradeError.removalOversells(removing: removed.sorted(), oversell)
       }
+      try PortfolioCheck.checkNamedLots(in: kept)
       let gone = state.trades.filter { removed.contains($0.id) }
       state.trades = kept
       return gone
@@ -79,7 +82,7 @@ extension Tracker {
     try checkCurrency(of: trades, through: day.day)
     // All of them: the cost basis applies none after the day.
     var basis = CostBasis(trades: trades, method: method)
-    basis.advance(through: day.day)
+    try basis.advance(through: day.day)
     return try basis.valuation(on: day.day, currency: source.currency) { held in
       try source.latestPrices(of: held, onOrBefore: day.day)
     }

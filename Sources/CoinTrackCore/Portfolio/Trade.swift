@@ -19,10 +19,13 @@ public struct Trade: Hashable, Sendable {
   public var fee: Price
   /// The currency of `price` and `fee`, upper case, such as `USD` or `USDT`.
   public var currency: String
+  /// The buy trades a sell takes its units from, in order (`portfolio sell --lot`), whatever
+  /// the cost method; empty for a buy and for a sell that leaves it to the method.
+  public var lots: [Int]
 
   public init(
     id: Int, day: Day, side: TradeSide, coin: Coin, quantity: Price, price: Price, fee: Price,
-    currency: String
+    currency: String, lots: [Int] = []
   ) {
     self.id = id
     self.day = day
@@ -32,6 +35,7 @@ public struct Trade: Hashable, Sendable {
     self.price = price
     self.fee = fee
     self.currency = currency
+    self.lots = lots
   }
 
   /// The exact value of `quantity`.

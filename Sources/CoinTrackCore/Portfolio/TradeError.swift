@@ -17,6 +17,11 @@ public enum TradeError: Error, Hashable, Sendable {
   case removalOversells(removing: [Int], Oversell)
   /// No trade has the id `input` gives.
   case unknownTrade(input: String)
+  /// A sale names as a lot the trade id `lot`, which is no buy of the sale's coin before it.
+  case unknownLot(sale: Trade, lot: Int)
+  /// The lots a sale names hold less than it sells under `method`: other sales took from
+  /// them first.
+  case namedLotsShort(sale: Trade, method: CostMethod)
   /// Every trade id has been given out.
   case noTradeIDsLeft
   /// A trade in another currency than the prices it would be valued with (`USD` trades against
@@ -36,7 +41,7 @@ extension TradeError: KindedFailure {
     switch self {
     case .malformedNumber, .malformedCurrency: return .usage
     case .quantityNotPositive, .negativeAmount, .tooManyDecimals, .oversold, .removalOversells,
-      .noTradeIDsLeft, .currencyMismatch:
+      .noTradeIDsLeft, .currencyMismatch, .unknownLot, .namedLotsShort:
       return .invalidValue
     case .unknownTrade: return .notFound
     }

@@ -4,19 +4,21 @@
 extension Trade {
   /// The trade as the state file holds it. Quantity, price and fee are JSON numbers written
   /// with their exact decimal text.
+  /// A sell that names its lots has a `lots` array of their buy ids; other trades have none.
   var json: JSONValue {
-    .object([
-      JSONMember("id", .number(String(id))),
-      JSONMember("date", .string(day.description)),
-      JSONMember("side", .string(side.rawValue)),
-      JSONMember("symbol", .string(coin.symbol)),
-      JSONMember("name", .string(coin.name)),
-      JSONMember("coingecko_id", coin.coingeckoID.map(JSONValue.string) ?? .null),
-      JSONMember("quantity", .number(quantity.text)),
-      JSONMember("price", .number(price.text)),
-      JSONMember("fee", .number(fee.text)),
-      JSONMember("currency", .string(currency)),
-    ])
+    .object(
+      [
+        JSONMember("id", .number(String(id))),
+        JSONMember("date", .string(day.description)),
+        JSONMember("side", .string(side.rawValue)),
+        JSONMember("symbol", .string(coin.symbol)),
+        JSONMember("name", .string(coin.name)),
+        JSONMember("coingecko_id", coin.coingeckoID.map(JSONValue.string) ?? .null),
+        JSONMember("quantity", .number(quantity.text)),
+        JSONMember("price", .number(price.text)),
+        JSONMember("fee", .number(fee.text)),
+        JSONMember("currency", .string(currency)),
+      ] + (lots.isEmpty ? [] : [JSONMember("lots", .array(lots.map { .number(String($0)) }))]))
   }
 
   /// The key of the document's array of trades.
@@ -25,7 +27,7 @@ extension Trade {
   /// The keys of a trade, in the order they are written.
   static let keys = [
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
-    "currency",
+    "currency", "lots",
   ]
 }
 
@@ -51,6 +53,7 @@ extension JSONReader {
     var price: Price??
     var fee: Price??
     var currency: String??
+    var lots: [Int] = []
     try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
       let member = path.member(keys[key])
       switch key {
@@ -61,6 +64,7 @@ extension JSONReader {
       case 6: quantity = try reader.readAmount(.quantity, at: member)
       case 7: price = try reader.readAmount(.price, at: member)
       case 8: fee = try reader.readAmount(.fee, at: member)
+      case 10: lots = try reader.readTradeIDs(at: member)
       default:
         currency = try reader.readUTF8(of: .string, at: member) { bytes in
           Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
@@ -77,6 +81,11 @@ extension JSONReader {
       }
       return value
     }
+    if side == .buy, !lots.isEmpty {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[10]).text, problem: .invalid("names lots on a buy")))
+    }
     return Trade(
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
@@ -88,7 +97,22 @@ extension JSONReader {
       price: try valid(price, 7, "is not a price: plain decimal, 0 or above"),
       fee: try valid(fee, 8, "is not a fee: plain decimal, 0 or above"),
       currency: try valid(
-        currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"))
+        currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"),
+      lots: lots)
+  }
+
+  /// A non-empty array of trade ids.
+  fileprivate mutating func readTradeIDs(at path: SchemaPath) throws(StateDocumentError) -> [Int] {
+    try expect(.array, at: path)
+    try syntax { () throws(JSONSyntaxError) in try beginArray() }
+    var ids: [Int] = []
+    while try syntax({ () throws(JSONSyntaxError) in try nextElement() }) {
+      ids.append(try readInteger(at: path, in: 1...TrackerState.largestID))
+    }
+    guard !ids.isEmpty else {
+      throw .schema(StateSchemaError(keyPath: path.text, problem: .invalid("is an empty list")))
+    }
+    return ids
   }
 
   /// A trade's amount, `what` it is: its text when it keeps the rules of `what`, nil inside

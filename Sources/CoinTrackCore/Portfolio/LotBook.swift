@@ -1,0 +1,173 @@
+/// One coin's purchases not yet sold, taken from by a lot method: FIFO from the oldest, LIFO
+/// from the newest, HIFO from the highest cost per unit (the older first among equal ones), or
+/// the lots a sale names, in its order.
+///
+/// Lots are kept in the order they were bought (by day, and on one day by trade id) and never
+/// moved; FIFO walks them from a first index, LIFO keeps a stack of their indices and HIFO a
+/// binary heap of them, so a sale costs O(log n) at most, never a scan of the lots. A lot a
+/// named sale used up stays in the stack or heap and is skipped when it comes up.
+struct LotBook: Sendable {
+  /// A purchase's units not yet sold and their cost, and what it bought, which orders HIFO.
+  struct Lot: Sendable {
+    /// The buy trade's id and day.
+    let buyID: Int
+    let day: Day
+    var quantity: ExactDecimal
+    var cost: ExactDecimal
+    /// The quantity and cost bought: their ratio, the cost per unit, never changes by a sale.
+    let boughtQuantity: ExactDecimal
+    let boughtCost: ExactDecimal
+  }
+
+  /// Part of a sale taken from one lot: its units and the cost they carry.
+  struct Part: Sendable {
+    var buyID: Int
+    var day: Day
+    var quantity: ExactDecimal
+    var cost: ExactDecimal
+  }
+
+  let method: CostMethod
+  private(set) var lots: [Lot] = []
+  /// FIFO: the first lot not known to be used up.
+  private var firstLot = 0
+  /// LIFO: a stack of lot indices, the newest on top; HIFO: a max-heap of lot indices.
+  private var order: [Int] = []
+  /// The indices of the lots that some sale names, by buy id: only those are looked up.
+  private var namedIndex: [Int: Int] = [:]
+  /// The buy ids that some sale names.
+  private let named: Set<Int>
+
+  init(method: CostMethod, named: Set<Int>) {
+    self.method = method
+    self.named = named
+  }
+
+  /// Adds the lot of `buy`, which cost `cost` (its price and fee).
+  mutating func add(_ buy: Trade, cost: ExactDecimal) {
+    let units = buy.quantityValue
+    let index = lots.count
+    lots.append(
+      Lot(
+        buyID: buy.id, day: buy.day, quantity: units, cost: cost, boughtQuantity: units,
+        boughtCost: cost))
+    if named.contains(buy.id) { namedIndex[buy.id] = index }
+    switch method {
+    case .fifo, .average: break
+    case .lifo: order.append(index)
+    case .hifo: pushHeap(index)
+    }
+  }
+
+  /// Takes `units` from the lots by the method, handing each part to `part` (when given);
+  /// returns the cost taken. The lots must hold at least `units`. A part of a lot carries its
+  /// share of the lot's cost, rounded half to even to `shareScale` decimals (or the cost's
+  /// own, when it has more); all of a lot, all its cost.
+  mutating func take(
+    _ units: ExactDecimal, shareScale: Int, part: ((Part) -> Void)?
+  ) -> ExactDecimal {
+    var remaining = units
+    var taken = ExactDecimal.zero
+    while remaining > .zero, let index = nextLot() {
+      let cost = takeFrom(index, upTo: &remaining, shareScale: shareScale, part: part)
+      taken = taken + cost
+    }
+    return taken
+  }
+
+  /// Takes `units` from the lots with the buy ids `ids`, in that order, whatever the method;
+  /// returns the cost taken. Refuses an id that is no lot of this coin bought before the sale,
+  /// and lots that hold less than `units` together.
+  mutating func take(
+    _ units: ExactDecimal, fromNamed ids: [Int], sale: Trade, shareScale: Int,
+    part: ((Part) -> Void)?
+  ) throws(TradeError) -> ExactDecimal {
+    var remaining = units
+    var taken = ExactDecimal.zero
+    for id in ids where remaining > .zero {
+      guard let index = namedIndex[id] else { throw TradeError.unknownLot(sale: sale, lot: id) }
+      guard lots[index].quantity > .zero else { continue }
+      taken = taken + takeFrom(index, upTo: &remaining, shareScale: shareScale, part: part)
+    }
+    guard remaining.isZero else {
+      throw TradeError.namedLotsShort(sale: sale, method: method)
+    }
+    return taken
+  }
+
+  /// Takes what it can of `remaining` from the lot at `index`, all its cost when all of it.
+  private mutating func takeFrom(
+    _ index: Int, upTo remaining: inout ExactDecimal, shareScale: Int, part: ((Part) -> Void)?
+  ) -> ExactDecimal {
+    let lot = lots[index]
+    let quantity: ExactDecimal
+    let cost: ExactDecimal
+    if lot.quantity <= remaining {
+      (quantity, cost) = (lot.quantity, lot.cost)
+    } else {
+      // `lot.quantity` is above `remaining`, which is above 0: never a division by zero.
+      (quantity, cost) =
+        (
+          remaining,
+          (lot.cost * remaining).divided(by: lot.quantity, scale: max(shareScale, lot.cost.scale))!
+        )
+    }
+    lots[index].quantity = lot.quantity - quantity
+    lots[index].cost = lot.cost - cost
+    remaining = remaining - quantity
+    part?(Part(buyID: lot.buyID, day: lot.day, quantity: quantity, cost: cost))
+    return cost
+  }
+
+  /// The index of the lot the method takes from next, dropping used-up ones; nil when none
+  /// is left.
+  private mutating func nextLot() -> Int? {
+    switch method {
+    case .fifo, .average:
+      while firstLot < lots.count, lots[firstLot].quantity.isZero { firstLot += 1 }
+      return firstLot < lots.count ? firstLot : nil
+    case .lifo:
+      while let top = order.last, lots[top].quantity.isZero { order.removeLast() }
+      return order.last
+    case .hifo:
+      while let top = order.first, lots[top].quantity.isZero { popHeap() }
+      return order.first
+    }
+  }
+
+  /// Whether HIFO takes from the lot at `left` before the one at `right`: the higher cost per
+  /// unit bought (compared exactly, crosswise), and of equal ones the older.
+  private func precedes(_ left: Int, _ right: Int) -> Bool {
+    let (a, b) = (lots[left], lots[right])
+    let leftCost = a.boughtCost * b.boughtQuantity
+    let rightCost = b.boughtCost * a.boughtQuantity
+    return leftCost != rightCost ? rightCost < leftCost : left < right
+  }
+
+  private mutating func pushHeap(_ index: Int) {
+    order.append(index)
+    var child = order.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard precedes(order[child], order[parent]) else { break }
+      order.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func popHeap() {
+    let last = order.removeLast()
+    guard !order.isEmpty else { return }
+    order[0] = last
+    var parent = 0
+    while true {
+      let (left, right) = (2 * parent + 1, 2 * parent + 2)
+      var first = parent
+      if left < order.count, precedes(order[left], order[first]) { first = left }
+      if right < order.count, precedes(order[right], order[first]) { first = right }
+      guard first != parent else { return }
+      order.swapAt(parent, first)
+      parent = first
+    }
+  }
+}
