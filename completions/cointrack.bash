@@ -31,7 +31,7 @@ _cointrack_options() {
         'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio export' ) REPLY='--assets-account --cash-account --fees-account --income-account --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio export' ) REPLY='--assets-account --cash-account --income-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
     esac
@@ -51,7 +51,7 @@ _cointrack_values() {
         --from) REPLY='today yesterday' ;;
         --to) REPLY='today yesterday' ;;
         --date) REPLY='today yesterday' ;;
-        --method) REPLY='fifo average' ;;
+        --method) REPLY='fifo lifo hifo average' ;;
         *) REPLY='' ;;
     esac
 }
@@ -163,7 +163,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--method|--assets-account|--cash-account|--fees-account|--income-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--method|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --method --assets-account --cash-account --fees-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --method --assets-account --cash-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -252,7 +252,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only
 
 # cointrack portfolio show
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l date -x -a 'today yesterday' -d 'The day to show: YYYY-MM-DD, \'today\' or \'yesterday\'.'
-complete -c cointrack -n "__cointrack_at 'portfolio show'" -l method -x -a 'fifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
@@ -261,7 +261,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio show'" -l cached-only -d 'An
 # cointrack portfolio history
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l from -x -a 'today yesterday' -d 'The first day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l to -x -a 'today yesterday' -d 'The last day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
-complete -c cointrack -n "__cointrack_at 'portfolio history'" -l method -x -a 'fifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
@@ -275,8 +275,8 @@ complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade 
 # cointrack portfolio export
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cash-account -x -d 'The account that pays for buys and receives what sells bring.'
-complete -c cointrack -n "__cointrack_at 'portfolio export'" -l fees-account -x -d 'The account fees are posted to.'
-complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account realised gains go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account the gains (and losses) of sales go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l method -x -a 'fifo lifo hifo average' -d 'The lots a journal\'s sales take: fifo, lifo, hifo, or average (not beancount).'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 

@@ -188,11 +188,20 @@ import Testing
     ),
     (
       ["--income-account", "Income:X"],
-      "--income-account works only with --format beancount, not csv."
+      "--income-account works only with --format ledger, hledger or beancount, not csv."
     ),
     (
-      ["--format", "ledger", "--income-account", "Income:X"],
-      "--income-account works only with --format beancount, not ledger."
+      ["--method", "lifo"],
+      "--method works only with --format ledger, hledger or beancount, not csv."
+    ),
+    (
+      ["--format", "beancount", "--method", "average"],
+      "--method average cannot be written to beancount, which books no average cost; use "
+        + "--method fifo, lifo or hifo, or --format ledger or hledger."
+    ),
+    (
+      ["--format", "ledger", "--fees-account", "Expenses:Fees"],
+      "unknown option '--fees-account' for 'cointrack portfolio export'."
     ),
     (
       ["--format", "beancount", "--cash-account", "Assets:cash"],

@@ -1,7 +1,8 @@
 import CoinTrackCore
 
-/// `cointrack portfolio export [--format csv|ledger|hledger|beancount]`: every trade as a trade
-/// file that `portfolio import` reads back, or as journal transactions.
+/// `cointrack portfolio export [--format csv|ledger|hledger|beancount] [--method M]`: every
+/// trade as a trade file that `portfolio import` reads back, or as journal transactions that
+/// carry cointrack's lots and gains.
 struct PortfolioExportCommand: LeafCommand {
   /// What --format may be here: the trade file, or a journal.
   static let formats = ["csv"] + PriceDirectiveDialect.allCases.map(\.rawValue)
@@ -14,10 +15,15 @@ struct PortfolioExportCommand: LeafCommand {
     OptionSpec(
       "\(role.rawValue)-account", value: "ACCOUNT", summary: role.summary,
       default: TradeJournal.Accounts()[role],
-      formats: PriceDirectiveDialect.allCases.filter {
-        TradeJournal.AccountRole.used(by: $0).contains(role)
-      }.map(\.rawValue))
+      formats: PriceDirectiveDialect.allCases.map(\.rawValue))
   }
+
+  /// --method: the lots a journal's sales take.
+  static let methodOption = OptionSpec(
+    "method", value: "METHOD",
+    summary: "The lots a journal's sales take: fifo, lifo, hifo, or average (not beancount).",
+    default: "fifo", allowed: CostMethod.allCases.map(\.rawValue),
+    formats: PriceDirectiveDialect.allCases.map(\.rawValue))
 
   /// The option naming the account of `role`.
   static func accountOption(_ role: TradeJournal.AccountRole) -> OptionSpec {
@@ -30,15 +36,23 @@ struct PortfolioExportCommand: LeafCommand {
       --format csv (the default) prints the trade file that 'portfolio import' reads back \
       unchanged: the header '\(TradeCSV.header)', then one trade a line, oldest first, with \
       the numbers as they were stored (as entered, without leading zeros) and each coin by \
-      its symbol, or by @id where the \
-      symbol names several coins. --format ledger, hledger or beancount prints each trade as \
-      a transaction at its cost between the assets and the cash account: ledger and hledger \
-      post the units at their total price and the fee to the fees account; beancount keeps \
-      the fee in a buy's cost and off a sell's proceeds, books sells against the oldest lots \
-      (FIFO) and posts the realised gain to the income account. Other --format values are \
+      its symbol, or by @id where the symbol names several coins. Other --format values are \
       refused; 'portfolio trades' prints the trades in every format.
+
+      --format ledger, hledger or beancount prints a journal that books cointrack's own lots \
+      and gains by --method: each buy is a lot at its cost, the fee included, dated and \
+      labelled with its trade id, paid from the cash account; each sale takes the lots \
+      cointrack matched, the cash account receives the proceeds less the fee, and the income \
+      account takes the gain. beancount: '3 ETH {{7501 USDT, 2024-01-02, "trade 1"}}' on a \
+      buy, '-1 ETH {2024-01-02, "trade 1"} @ 3000 USDT' on a sale, the assets account opened \
+      with the method's booking; ledger: '{{cost}} [day] (trade N)' on the buy and on each \
+      lot a sale takes; hledger (1.x keeps no lots): '@@ cost' with the lot in a comment. \
+      beancount has no average booking, so --method average is refused for it. A coin traded \
+      in two currencies, or for beancount a number of more than 28 significant digits, is \
+      refused with the trade named, before anything is printed.
       """,
     options: accountOptions + [
+      methodOption,
       SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
     ],
     examples: [
@@ -47,15 +61,19 @@ struct PortfolioExportCommand: LeafCommand {
         explanation: "Every trade as CSV, for a backup or 'portfolio import' elsewhere."),
       Example(
         command: "cointrack portfolio export --format beancount",
-        explanation: "The trades as beancount transactions, realised gains included."),
+        explanation: "The trades as beancount transactions, FIFO lots and gains included."),
       Example(
-        command: "cointrack portfolio export --format hledger --cash-account Assets:Bank",
-        explanation: "hledger transactions paid from Assets:Bank."),
+        command: "cointrack portfolio export --format ledger --method hifo --cash-account "
+          + "Assets:Bank",
+        explanation: "A ledger journal whose sales take the costliest lots first, paid from "
+          + "Assets:Bank."),
     ],
     leaf: Self.self)
 
   /// The journal to write; nil for the trade file.
   let journal: TradeJournal?
+  /// The lots the journal's sales take.
+  let method: CostMethod
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     let path = command.path
@@ -64,7 +82,9 @@ struct PortfolioExportCommand: LeafCommand {
       throw UsageError.invalidChoice(
         name: "export format", input: format, allowed: Self.formats, at: path, suggestions: [])
     }
-    for option in Self.accountOptions
+    // The parser allows only the methods' names.
+    method = command.value(of: Self.methodOption).flatMap(CostMethod.init(rawValue:)) ?? .fifo
+    for option in Self.accountOptions + [Self.methodOption]
     where command.contains(option) && !option.formats.contains(format) {
       throw UsageError.optionNeedsFormat(option: option, format: format, at: path)
     }
@@ -73,7 +93,8 @@ struct PortfolioExportCommand: LeafCommand {
       return
     }
     var accounts = TradeJournal.Accounts()
-    for role in TradeJournal.AccountRole.used(by: dialect) {
+    if dialect == .beancount && method == .average { throw JournalError.averageInBeancount }
+    for role in TradeJournal.AccountRole.allCases {
       guard let name = command.value(of: Self.accountOption(role)) else { continue }
       accounts[role] = try TradeJournal.checkedAccount(name, role: role, dialect: dialect)
     }
@@ -86,7 +107,8 @@ struct PortfolioExportCommand: LeafCommand {
       let source = try session.selectedSource()
       return .text(try TradeCSV.write(trades, resolveCoin: source.resolveCoin))
     }
-    return .text(try journal.render(trades))
+    let method = method
+    return .stream { write in try journal.write(trades, method: method, to: write) }
   }
 }
 
@@ -96,8 +118,7 @@ extension TradeJournal.AccountRole {
     switch self {
     case .assets: return "The account that holds the coins."
     case .cash: return "The account that pays for buys and receives what sells bring."
-    case .fees: return "The account fees are posted to."
-    case .income: return "The account realised gains go to."
+    case .income: return "The account the gains (and losses) of sales go to."
     }
   }
 }
