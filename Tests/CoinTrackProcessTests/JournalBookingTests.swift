@@ -287,6 +287,108 @@ import Testing
   }
 }
 
+/// The cases, worked by hand and booked by the real tools: buys whose per-unit cost has
+/// no end (3 ETH for 2500 and a fee of 1: 7501) or is an integer (3 BTC for 1 and a fee of 1:
+/// 4), which bean-check refused; two same-day buys at an equal cost, which beancount merged
+/// into one lot; and a gain over 1e10, which crashed bean-check.
+@Suite struct JournalHandWorkedTests {
+  static let trades = [
+    ["buy", "eth", "3", "--price", "2500", "--fee", "1", "--date", "2024-01-02"],
+    ["buy", "eth", "3", "--price", "2500", "--fee", "1", "--date", "2024-01-02"],
+    ["sell", "eth", "4", "--price", "3000", "--fee", "1", "--date", "2024-01-03"],
+    ["buy", "btc", "3", "--price", "1", "--fee", "1", "--date", "2024-01-04"],
+    ["buy", "btc", "3", "--price", "1000", "--fee", "1", "--date", "2024-01-05"],
+    ["sell", "btc", "1", "--price", "20000000000", "--date", "2024-01-06"],
+  ]
+
+  /// (method, each lot left: coin, label, quantity, cost; beancount's income balance, with 28
+  /// digits; ledger's, exact). Both methods sell 4 ETH of two 3-ETH lots of 7501 for
+  /// 11999: 3 whole and a third of the other (2500.33333333333333333333), a gain of
+  /// 1997.66666666666666666667, leaving 2 ETH at 5000.66666666666666666667 in trade 2 (FIFO) or
+  /// trade 1 (LIFO). FIFO sells 1 BTC of trade 4 (cost 4/3), a gain of
+  /// 19999999998.66666666666666666667; LIFO 1 of trade 5 (3001/3), 19999998999.66666666666666666667.
+  static let cases: [(String, [(String, String, String, String)], String, String)] = [
+    (
+      "fifo",
+      [
+        ("ETH", "trade 1", "0", "0"), ("ETH", "trade 2", "2", "5000.66666666666666666667"),
+        ("BTC", "trade 4", "2", "2.66666666666666666667"), ("BTC", "trade 5", "3", "3001"),
+      ],
+      "-20000001996.33333333333333334", "-20000001996.33333333333333333334"
+    ),
+    (
+      "lifo",
+      [
+        ("ETH", "trade 1", "2", "5000.66666666666666666667"), ("ETH", "trade 2", "0", "0"),
+        ("BTC", "trade 4", "3", "4"), ("BTC", "trade 5", "2", "2000.66666666666666666667"),
+      ],
+      "-20000000997.33333333333333334", "-20000000997.33333333333333333334"
+    ),
+  ]
+
+  @Test(arguments: 0..<cases.count)
+  func beancountAndLedgerBookTheLotsAndGainsWorkedByHand(_ index: Int) throws {
+    let (method, lots, beancountIncome, ledgerIncome) = Self.cases[index]
+    let bin = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
+    let beanCheck = try ExternalTool.require(
+      "bean-check", extraDirectories: [bin], installHint: "pip install beancount")
+    let beanQuery = try ExternalTool.require(
+      "bean-query", extraDirectories: [bin], installHint: "pip install beanquery")
+    let ledger = try ExternalTool.require("ledger", installHint: "apt-get install ledger")
+    let sandbox = try Sandbox()
+    for trade in Self.trades {
+      let recorded = try sandbox.run(["portfolio"] + trade)
+      try #require(recorded.status == 0, "\(recorded.standardError)")
+    }
+    let export = try sandbox.run([
+      "portfolio", "export", "--format", "beancount", "--method", method,
+    ])
+    try #require(export.status == 0, "\(export.standardError)")
+    let beancount = try PortfolioFileTests.file(sandbox, "hand.beancount", export.standardOutput)
+    let checked = try ExternalTool.run(beanCheck, [beancount], environment: sandbox.environment)
+    #expect(checked.status == 0, "\(checked.standardError)\(checked.standardOutput)")
+    let query = try ExternalTool.run(
+      beanQuery,
+      [
+        "-f", "csv", beancount,
+        "SELECT account, currency, cost_label, sum(number), sum(number * cost_number) "
+          + "WHERE account ~ '^(Assets:Crypto|Income:Gains)$' "
+          + "GROUP BY account, currency, cost_label",
+      ], environment: sandbox.environment)
+    #expect(query.status == 0, "\(query.standardError)")
+    var booked: [String: (Decimal, Decimal)] = [:]
+    for line in query.standardOutput.split(whereSeparator: \.isNewline).dropFirst() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      booked["\(fields[1]) \(fields[2])"] = (
+        JournalBookingTests.decimal(fields[3]), JournalBookingTests.decimal(fields[4])
+      )
+    }
+    for (coin, label, quantity, cost) in lots {
+      let (units, bookedCost) = try #require(booked["\(coin) \(label)"], "\(coin) \(label)")
+      #expect(units == JournalBookingTests.decimal(quantity), "\(coin) \(label)")
+      // beancount's cost of a part of a lot comes from a 28-digit division.
+      let difference = bookedCost - JournalBookingTests.decimal(cost)
+      #expect(abs(difference) < Decimal(string: "1e-20")!, "\(coin) \(label): \(bookedCost)")
+    }
+    #expect(booked["USDT "]?.0 == JournalBookingTests.decimal(beancountIncome))
+
+    let ledgerExport = try sandbox.run([
+      "portfolio", "export", "--format", "ledger", "--method", method,
+    ])
+    let ledgerFile = try PortfolioFileTests.file(
+      sandbox, "hand.ledger", ledgerExport.standardOutput)
+    let balance = try ExternalTool.run(
+      ledger,
+      [
+        "-f", ledgerFile, "balance", "Income:Gains", "--no-total", "--balance-format",
+        "%(scrub(display_total))\n",
+      ],
+      environment: sandbox.environment)
+    #expect(balance.status == 0, "\(balance.standardError)")
+    #expect(balance.standardOutput == "\(ledgerIncome) USDT\n")
+  }
+}
+
 extension Calendar {
   fileprivate static let gregorian: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
