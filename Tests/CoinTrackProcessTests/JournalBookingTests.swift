@@ -170,14 +170,21 @@ import Testing
     Int(account.split(separator: ":")[1].dropFirst())!
   }
 
+  /// bean-check, bean-query (from the virtual environment .ci/run makes, or PATH) and ledger.
+  static func tools() throws -> (beanCheck: URL, beanQuery: URL, ledger: URL) {
+    let bin = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
+    return (
+      try ExternalTool.require(
+        "bean-check", extraDirectories: [bin], installHint: "pip install beancount"),
+      try ExternalTool.require(
+        "bean-query", extraDirectories: [bin], installHint: "pip install beanquery"),
+      try ExternalTool.require("ledger", installHint: "apt-get install ledger")
+    )
+  }
+
   @Test(arguments: ["fifo", "lifo", "hifo"])
   func beancountLedgerAndHledgerBookWhatShowHolds(_ method: String) throws {
-    let bin = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
-    let beanCheck = try ExternalTool.require(
-      "bean-check", extraDirectories: [bin], installHint: "pip install beancount")
-    let beanQuery = try ExternalTool.require(
-      "bean-query", extraDirectories: [bin], installHint: "pip install beanquery")
-    let ledger = try ExternalTool.require("ledger", installHint: "apt-get install ledger")
+    let (beanCheck, beanQuery, ledger) = try Self.tools()
     let hledger = try ExternalTool.require("hledger", installHint: "apt-get install hledger")
     let (sandbox, journals, shown) = try Self.exports(method: method)
     let environment = sandbox.environment
@@ -329,12 +336,7 @@ import Testing
   @Test(arguments: 0..<cases.count)
   func beancountAndLedgerBookTheLotsAndGainsWorkedByHand(_ index: Int) throws {
     let (method, lots, beancountIncome, ledgerIncome) = Self.cases[index]
-    let bin = ExternalTool.beancountVirtualEnvironment.appendingPathComponent("bin")
-    let beanCheck = try ExternalTool.require(
-      "bean-check", extraDirectories: [bin], installHint: "pip install beancount")
-    let beanQuery = try ExternalTool.require(
-      "bean-query", extraDirectories: [bin], installHint: "pip install beanquery")
-    let ledger = try ExternalTool.require("ledger", installHint: "apt-get install ledger")
+    let (beanCheck, beanQuery, ledger) = try JournalBookingTests.tools()
     let sandbox = try Sandbox()
     for trade in Self.trades {
       let recorded = try sandbox.run(["portfolio"] + trade)
