@@ -17,6 +17,9 @@
 /// - ledger: `{{TOTAL CUR}} [DAY] (trade N)` on a buy and on each lot a sale takes (the cost
 ///   of its share), the sale price after `@`: ledger balances at the lot's cost.
 /// - hledger 1.x, which keeps no lots: the units `@@` their cost, the lot named in a comment.
+/// - The average method has no lots: ledger and hledger post a sale at its share of the average
+///   cost, dated from the first buy since the coin was last sold out; beancount, which books no
+///   average, refuses it.
 public struct TradeJournal: Sendable {
   public let dialect: PriceDirectiveDialect
   public let accounts: Accounts
@@ -322,7 +325,7 @@ extension TradeJournal {
     if !output.isEmpty { try sink(output.takeText()) }
   }
 
-  /// The whole journal of `trades` as one text: for tests and small exports.
+  /// The whole journal of `trades` as one text, for tests.
   func text(of trades: [Trade], method: CostMethod) throws -> String {
     var text = ""
     try write(trades, method: method) { text += $0 }
