@@ -10,7 +10,7 @@ _cointrack_subcommands() {
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
-        'portfolio' ) REPLY='buy sell trades remove show history import export' ;;
+        'portfolio' ) REPLY='buy sell trades remove show history gains import export' ;;
         *) REPLY='' ;;
     esac
 }
@@ -22,14 +22,15 @@ _cointrack_options() {
         'coins add' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'prices' ) REPLY='--from --to --stats --chart --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'sync' ) REPLY='--source --from --jobs --format --fields --no-header --today --quiet -h --help --version' ;;
-        'profile set' ) REPLY='--source --currency --format --fields --no-header --today --quiet -h --help --version' ;;
+        'profile set' ) REPLY='--source --currency --method --format --fields --no-header --today --quiet -h --help --version' ;;
         'alerts add' ) REPLY='--above --below --change --days --source --currency --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio sell' ) REPLY='--price --date --fee --currency --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio sell' ) REPLY='--price --date --fee --currency --lot --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio trades' ) REPLY='--coin --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --income-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
@@ -50,8 +51,8 @@ _cointrack_values() {
         --source) REPLY='offline coingecko binance twelvedata' ;;
         --from) REPLY='today yesterday' ;;
         --to) REPLY='today yesterday' ;;
-        --date) REPLY='today yesterday' ;;
         --method) REPLY='fifo lifo hifo average' ;;
+        --date) REPLY='today yesterday' ;;
         *) REPLY='' ;;
     esac
 }
@@ -99,6 +100,8 @@ _cointrack_fields() {
             REPLY='symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id' ;;
         'portfolio history' )
             REPLY='date value cost unrealised unrealised_percent realised currency coins priced' ;;
+        'portfolio gains' )
+            REPLY='sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id' ;;
         'portfolio import' )
             REPLY='id date side symbol coin_id quantity price fee currency' ;;
         *) REPLY='' ;;
@@ -163,7 +166,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--above|--below|--change|--days|--price|--date|--fee|--coin|--method|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--coin|--year|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -15,7 +15,7 @@ function __cointrack_subcommands
         case 'alerts'
             printf '%s\n' add list remove check
         case 'portfolio'
-            printf '%s\n' buy sell trades remove show history import export
+            printf '%s\n' buy sell trades remove show history gains import export
     end
 end
 
@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --above --below --change --days --price --date --fee --coin --method --assets-account --cash-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --assets-account --cash-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -118,6 +118,8 @@ function __cointrack_fields
             set fields symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id
         case 'portfolio history'
             set fields date value cost unrealised unrealised_percent realised currency coins priced
+        case 'portfolio gains'
+            set fields sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id
         case 'portfolio import'
             set fields id date side symbol coin_id quantity price fee currency
     end
@@ -196,6 +198,7 @@ complete -c cointrack -n "__cointrack_at 'profile' 0" -a set -d 'Change the user
 # cointrack profile set
 complete -c cointrack -n "__cointrack_at 'profile set'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'profile set'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'profile set'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first), lifo (the newest first), hifo (the highest cost per unit first) or average (the average cost of what is held).'
 
 # cointrack alerts
 complete -c cointrack -n "__cointrack_at 'alerts' 0" -a add -d 'Store a price alert.'
@@ -230,6 +233,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the r
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a remove -d 'Remove trades.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a show -d 'Show the coins held, their cost, value and profit.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a history -d 'Show the portfolio\'s value, cost and profit day by day.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a gains -d 'Show the profit each sale realised, lot by lot.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a import -d 'Record the trades of a CSV file, all or none.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a export -d 'Print every trade as CSV, or as ledger, hledger or beancount journal.'
 
@@ -245,6 +249,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l price -x -d 'Requi
 complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l date -x -a 'today yesterday' -d 'The day of the trade: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l fee -x -d 'What the trade cost besides the units, in its currency.'
 complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l currency -x -d 'The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).'
+complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l lot -x -d 'The buys to sell from, in this order, whatever the cost method: their trade ids, separated by commas.'
 complete -c cointrack -n "__cointrack_at 'portfolio sell' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
 
 # cointrack portfolio trades
@@ -252,7 +257,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only
 
 # cointrack portfolio show
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l date -x -a 'today yesterday' -d 'The day to show: YYYY-MM-DD, \'today\' or \'yesterday\'.'
-complete -c cointrack -n "__cointrack_at 'portfolio show'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio show'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first), lifo (the newest first), hifo (the highest cost per unit first) or average (the average cost of what is held).'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'portfolio show'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
@@ -261,11 +266,22 @@ complete -c cointrack -n "__cointrack_at 'portfolio show'" -l cached-only -d 'An
 # cointrack portfolio history
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l from -x -a 'today yesterday' -d 'The first day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l to -x -a 'today yesterday' -d 'The last day: YYYY-MM-DD, \'today\' or \'yesterday\'.'
-complete -c cointrack -n "__cointrack_at 'portfolio history'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio history'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first), lifo (the newest first), hifo (the highest cost per unit first) or average (the average cost of what is held).'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'portfolio history'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
+
+# cointrack portfolio gains
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l from -x -a 'today yesterday' -d 'The first day of the sales: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l to -x -a 'today yesterday' -d 'The last day of the sales: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l year -x -d 'The sales of one calendar year, to today in the current one; not with --from or --to.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l method -x -a 'fifo lifo hifo average' -d 'How a sale takes its cost: fifo (the oldest purchases first), lifo (the newest first), hifo (the highest cost per unit first) or average (the average cost of what is held).'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l currency -x -d 'The currency to quote prices in, such as USD or EUR; each source quotes a fixed set.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
+complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack portfolio import
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'

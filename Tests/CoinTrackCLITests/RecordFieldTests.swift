@@ -65,6 +65,22 @@ import Testing
       return .portfolioDays(
         PortfolioHistory(
           method: .fifo, days: [PortfolioDay(day: day, coinsHeld: 1, total: total)], gaps: []))
+    case .gain:
+      let money = Price(decimalText: "20")!
+      return .gains(
+        GainsReport(
+          method: .fifo,
+          rows: [
+            GainRow(
+              saleID: 2, saleDay: day, coin: alert.coin, quantity: Price(decimalText: "0.5")!,
+              lotID: 1, acquired: day, daysHeld: 0, isLongTerm: false, proceeds: money,
+              cost: money, gain: Price(decimalText: "0")!, currency: "USDT")
+          ],
+          totals: [
+            GainTotal(
+              currency: "USDT", isLongTerm: nil, proceeds: money, cost: money,
+              gain: Price(decimalText: "0")!)
+          ]))
     }
   }
 
@@ -84,6 +100,7 @@ import Testing
     case .trade: return (["portfolio", "trades"], "Fields (for --fields):")
     case .holding: return (["portfolio", "show"], "Fields (for --fields):")
     case .portfolioDay: return (["portfolio", "history"], "Fields (for --fields):")
+    case .gain: return (["portfolio", "gains"], "Fields (for --fields):")
     }
   }
 
@@ -169,6 +186,7 @@ import Testing
       return "`portfolio buy`, `portfolio sell`, `portfolio trades`, `portfolio remove`"
     case .holding: return "`portfolio show`"
     case .portfolioDay: return "`portfolio history`"
+    case .gain: return "`portfolio gains`"
     }
   }
 

@@ -138,8 +138,8 @@ import Testing
         + "See 'cointrack help portfolio history'.\n"
     ),
     (
-      ["--method", "lifo"], 64,
-      "cointrack: unknown method 'lifo'; did you mean 'fifo'?\n"
+      ["--method", "fifa"], 64,
+      "cointrack: unknown method 'fifa'; did you mean 'fifo'?\n"
         + "Usage: cointrack portfolio history [options]\n"
         + "See 'cointrack help portfolio history'.\n"
     ),

@@ -101,6 +101,7 @@ enum CommandTable {
     subcommands: [
       PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
       PortfolioRemoveCommand.spec, PortfolioShowCommand.spec, PortfolioHistoryCommand.spec,
+      PortfolioGainsCommand.spec,
       PortfolioImportCommand.spec, PortfolioExportCommand.spec,
     ],
     examples: [

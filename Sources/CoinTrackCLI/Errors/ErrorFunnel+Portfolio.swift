@@ -35,15 +35,19 @@ extension ErrorFunnel {
       return "trade \(trade.id) is in \(trade.currency) but the \(source) prices are in "
         + "\(pricesCurrency), and currencies are never mixed; ask for \(trade.currency) prices "
         + "with --source and --currency \(trade.currency)."
+    case .malformedLots(let input):
+      return "invalid --lot \(quote(input)): use the trade ids of buys separated by commas, "
+        + "each once, such as 12,4."
     case .unknownLot(let sale, let lot):
       return "trade \(lot) is no buy of \(shown(sale.coin.symbol)) before the sale \(sale.id) "
         + "on \(sale.day), so that sale cannot take its units from it; name buys of "
         + "\(shown(sale.coin.symbol)) from 'cointrack portfolio trades'."
     case .namedLotsShort(let sale, let method):
-      return "the lots \(sale.lots.map(String.init).joined(separator: ",")) that sale "
+      return "the \(sale.lots.count == 1 ? "lot" : "lots") "
+        + "\(sale.lots.map(String.init).joined(separator: ",")) that sale "
         + "\(sale.id) of \(sale.quantity) \(shown(sale.coin.symbol)) on \(sale.day) names hold "
         + "less than it sells by the \(method.rawValue) method: other sales took from them "
-        + "first; nothing was stored."
+        + "first."
     case .noTradeIDsLeft:
       return "cannot record the trade: every trade id up to \(TrackerState.largestID) has been "
         + "given out, and ids are never reused."

@@ -112,7 +112,7 @@ enum ErrorFunnel {
     case .conflictingOptions(let first, let second, _):
       return "\(first.flag) and \(second.flag) cannot be used together."
     case .nothingToSet(let path):
-      return "'\(path.fullName)' needs a <USERNAME>, --source or --currency."
+      return "'\(path.fullName)' needs a <USERNAME>, --source, --currency or --method."
     case .undecodableArgument(let bytes, _):
       return "the argument \(quote(bytes: bytes)) is not valid UTF-8; cointrack reads only "
         + "UTF-8 text."

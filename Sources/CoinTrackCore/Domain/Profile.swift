@@ -10,11 +10,17 @@ public struct Profile: Hashable, Sendable {
   public var preferredSource: String?
   /// The quote currency to use when none is given; nil means the source's own.
   public var preferredCurrency: String?
+  /// The cost method the portfolio commands use when none is given; nil means FIFO.
+  public var preferredMethod: CostMethod?
 
-  public init(username: String, preferredSource: String? = nil, preferredCurrency: String? = nil) {
+  public init(
+    username: String, preferredSource: String? = nil, preferredCurrency: String? = nil,
+    preferredMethod: CostMethod? = nil
+  ) {
     self.username = username
     self.preferredSource = preferredSource
     self.preferredCurrency = preferredCurrency
+    self.preferredMethod = preferredMethod
   }
 
   /// Checks a proposed username and returns it without surrounding spaces.

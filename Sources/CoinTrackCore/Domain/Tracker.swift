@@ -139,16 +139,17 @@ public struct Tracker: Sendable {
     try openStore().load().profile
   }
 
-  /// Checks and stores what is given of a new username, preferred source and preferred
-  /// currency, all or nothing; returns the profile as saved.
+  /// Checks and stores what is given of a new username, preferred source, preferred currency
+  /// and cost method, all or nothing; returns the profile as saved.
   ///
   /// The currency must be one the preferred source (the new one, else the stored one) quotes.
-  public func updateProfile(username: String?, source: PriceSourceKind?, currency: String?)
-    throws -> Profile
-  {
+  public func updateProfile(
+    username: String?, source: PriceSourceKind?, currency: String?, method: CostMethod? = nil
+  ) throws -> Profile {
     let username = try username.map(Profile.validUsername)
     return try openStore().update { state in
       if let username { state.profile.username = username }
+      if let method { state.profile.preferredMethod = method }
       if let source { state.profile.preferredSource = source.rawValue }
       if let currency {
         let kind =

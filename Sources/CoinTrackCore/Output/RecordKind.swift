@@ -26,6 +26,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case holding
   /// `portfolio history`.
   case portfolioDay
+  /// `portfolio gains`.
+  case gain
 
   public typealias Field = RecordSet.Field
 
@@ -51,6 +53,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .trade: return Self.tradeFields
     case .holding: return Self.holdingFields
     case .portfolioDay: return Self.portfolioDayFields
+    case .gain: return Self.gainFields
     }
   }
 }

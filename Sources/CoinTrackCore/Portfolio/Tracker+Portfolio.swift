@@ -37,12 +37,19 @@ extension Tracker {
   public func trades(coin input: String?) throws -> [Trade] {
     let trades = PortfolioCheck.inDayOrder(try openStore().load().trades)
     guard let input else { return trades }
+    let named = try coinIDs(named: input, in: trades)
+    return trades.filter { named.contains($0.coin.id) }
+  }
+
+  /// The ids of the coins of `trades` that `input` names (symbol, name or `@` coin id); when
+  /// it names none of them, the id of the coin the source resolves it to, which a coin the
+  /// source does not know is refused.
+  func coinIDs(named input: String, in trades: [Trade]) throws -> Set<String> {
     var traded: [String: Coin] = [:]
     for trade in trades { traded[trade.coin.id] = trade.coin }
     let named = Set(Coin.matches(of: input, among: traded.values).map(\.id))
-    guard named.isEmpty else { return trades.filter { named.contains($0.coin.id) } }
-    let coin = try source.resolveCoin(input)
-    return trades.filter { $0.coin.id == coin.id }
+    guard named.isEmpty else { return named }
+    return [try source.resolveCoin(input).id]
   }
 
   /// Removes every trade named by its id, or none: when an id names no trade, or when without

@@ -102,6 +102,19 @@ extension Trade {
     return Price(plainDecimalUTF8: bytes)
   }
 
+  /// The trade ids of `--lot`: comma-separated whole numbers, each a possible id and none twice.
+  public static func checkedLots(_ input: String) throws(TradeError) -> [Int] {
+    var ids: [Int] = []
+    for part in input.split(separator: ",", omittingEmptySubsequences: false) {
+      let text = String(part).trimmingSpaces()
+      guard text.isDecimalDigits, let id = Int(text), (1...TrackerState.largestID).contains(id),
+        !ids.contains(id)
+      else { throw TradeError.malformedLots(input: input) }
+      ids.append(id)
+    }
+    return ids
+  }
+
   /// A currency code in upper case: 2 to 10 ASCII letters and digits, starting with a letter.
   public static func checkedCurrency(_ input: String) throws(TradeError) -> String {
     let code = input.uppercased()

@@ -17,6 +17,8 @@ public enum TradeError: Error, Hashable, Sendable {
   case removalOversells(removing: [Int], Oversell)
   /// No trade has the id `input` gives.
   case unknownTrade(input: String)
+  /// A `--lot` list that is not trade ids separated by commas, each once.
+  case malformedLots(input: String)
   /// A sale names as a lot the trade id `lot`, which is no buy of the sale's coin before it.
   case unknownLot(sale: Trade, lot: Int)
   /// The lots a sale names hold less than it sells under `method`: other sales took from
@@ -39,7 +41,7 @@ public enum TradeError: Error, Hashable, Sendable {
 extension TradeError: KindedFailure {
   public var failureKind: FailureKind {
     switch self {
-    case .malformedNumber, .malformedCurrency: return .usage
+    case .malformedNumber, .malformedCurrency, .malformedLots: return .usage
     case .quantityNotPositive, .negativeAmount, .tooManyDecimals, .oversold, .removalOversells,
       .noTradeIDsLeft, .currencyMismatch, .unknownLot, .namedLotsShort:
       return .invalidValue

@@ -9,11 +9,15 @@ extension TrackerState {
       JSONMember("schema_version", .number(String(TrackerState.schemaVersion))),
       JSONMember(
         "profile",
-        .object([
-          JSONMember("username", .string(profile.username)),
-          JSONMember("source", profile.preferredSource.map(JSONValue.string) ?? .null),
-          JSONMember("currency", profile.preferredCurrency.map(JSONValue.string) ?? .null),
-        ])),
+        .object(
+          [
+            JSONMember("username", .string(profile.username)),
+            JSONMember("source", profile.preferredSource.map(JSONValue.string) ?? .null),
+            JSONMember("currency", profile.preferredCurrency.map(JSONValue.string) ?? .null),
+          ]
+            // Written only once set, so that a profile without one reads as before.
+            + (profile.preferredMethod.map { [JSONMember("method", .string($0.rawValue))] } ?? [])
+        )),
       JSONMember(
         "coins",
         .array(
@@ -40,7 +44,7 @@ extension TrackerState {
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
     "trades", "next_trade_id",
   ]
-  static let profileKeys = ["username", "source", "currency"]
+  static let profileKeys = ["username", "source", "currency", "method"]
   static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
 
   /// Reads the bytes of a state file of this or an older schema version, and the version.
@@ -206,18 +210,30 @@ extension JSONReader {
     // Present with null and absent differ: only the second is an error.
     var source: String??
     var currency: String??
+    // Optional: absent (or null) leaves the default, FIFO.
+    var method: CostMethod?
     try readMembers(of: path, keys: keys) {
       reader, key throws(StateDocumentError) in
       switch key {
       case 0: username = try reader.readString(at: path.member(keys[key]))
       case 1: source = try reader.readOptionalString(at: path.member(keys[key]))
-      default: currency = try reader.readOptionalString(at: path.member(keys[key]))
+      case 2: currency = try reader.readOptionalString(at: path.member(keys[key]))
+      default:
+        let text = try reader.readOptionalString(at: path.member(keys[key]))
+        method = text.flatMap(CostMethod.init(rawValue:))
+        if text != nil, method == nil {
+          throw .schema(
+            StateSchemaError(
+              keyPath: path.member(keys[key]).text,
+              problem: .invalid(
+                "is not one of " + CostMethod.allCases.map(\.rawValue).joined(separator: ", "))))
+        }
       }
     }
     let profile = Profile(
       username: try required(username, keys[0], in: path),
       preferredSource: try required(source, keys[1], in: path),
-      preferredCurrency: try required(currency, keys[2], in: path))
+      preferredCurrency: try required(currency, keys[2], in: path), preferredMethod: method)
     guard (try? Profile.validUsername(profile.username)) == profile.username else {
       throw .schema(
         StateSchemaError(

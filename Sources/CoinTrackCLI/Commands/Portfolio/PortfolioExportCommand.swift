@@ -18,11 +18,11 @@ struct PortfolioExportCommand: LeafCommand {
       formats: PriceDirectiveDialect.allCases.map(\.rawValue))
   }
 
-  /// --method: the lots a journal's sales take.
+  /// --method: the lots a journal's sales take; `CostMethodSetting.option` for journals only.
   static let methodOption = OptionSpec(
     "method", value: "METHOD",
     summary: "The lots a journal's sales take: fifo, lifo, hifo, or average (not beancount).",
-    default: "fifo", allowed: CostMethod.allCases.map(\.rawValue),
+    default: "the profile's method, else fifo", allowed: CostMethod.allCases.map(\.rawValue),
     formats: PriceDirectiveDialect.allCases.map(\.rawValue))
 
   /// The option naming the account of `role`.
@@ -72,8 +72,8 @@ struct PortfolioExportCommand: LeafCommand {
 
   /// The journal to write; nil for the trade file.
   let journal: TradeJournal?
-  /// The lots the journal's sales take.
-  let method: CostMethod
+  /// The lots the journal's sales take, when --method names them.
+  let method: CostMethod?
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     let path = command.path
@@ -83,7 +83,7 @@ struct PortfolioExportCommand: LeafCommand {
         name: "export format", input: format, allowed: Self.formats, at: path, suggestions: [])
     }
     // The parser allows only the methods' names.
-    method = command.value(of: Self.methodOption).flatMap(CostMethod.init(rawValue:)) ?? .fifo
+    method = command.value(of: Self.methodOption).flatMap(CostMethod.init(rawValue:))
     for option in Self.accountOptions + [Self.methodOption]
     where command.contains(option) && !option.formats.contains(format) {
       throw UsageError.optionNeedsFormat(option: option, format: format, at: path)
@@ -93,7 +93,6 @@ struct PortfolioExportCommand: LeafCommand {
       return
     }
     var accounts = TradeJournal.Accounts()
-    if dialect == .beancount && method == .average { throw JournalError.averageInBeancount }
     for role in TradeJournal.AccountRole.allCases {
       guard let name = command.value(of: Self.accountOption(role)) else { continue }
       accounts[role] = try TradeJournal.checkedAccount(name, role: role, dialect: dialect)
@@ -107,7 +106,8 @@ struct PortfolioExportCommand: LeafCommand {
       let source = try session.selectedSource()
       return .text(try TradeCSV.write(trades, resolveCoin: source.resolveCoin))
     }
-    let method = method
+    // As `CostMethodSetting.method`: --method, else the profile's, else FIFO.
+    let method = try method ?? session.state().profile.preferredMethod ?? .fifo
     return .stream { write in try journal.write(trades, method: method, to: write) }
   }
 }

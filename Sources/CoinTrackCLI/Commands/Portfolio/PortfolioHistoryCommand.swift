@@ -1,6 +1,6 @@
 import CoinTrackCore
 
-/// `cointrack portfolio history [--from DATE] [--to DATE] [--method fifo|average]`: the whole
+/// `cointrack portfolio history [--from DATE] [--to DATE] [--method METHOD]`: the whole
 /// portfolio's value, cost and profit on each day of a range, at that day's closes.
 struct PortfolioHistoryCommand: LeafCommand {
   static let fromOption = OptionSpec(
@@ -29,7 +29,7 @@ struct PortfolioHistoryCommand: LeafCommand {
       currency of the prices, as for 'portfolio show'.
       """,
     options: [
-      fromOption, toOption, PortfolioShowCommand.methodOption, SourceSelection.sourceOption,
+      fromOption, toOption, CostMethodSetting.option, SourceSelection.sourceOption,
       SourceSelection.currencyOption, SourceSelection.refreshOption,
       SourceSelection.cachedOnlyOption,
     ],
@@ -46,9 +46,10 @@ struct PortfolioHistoryCommand: LeafCommand {
   let from: DatedInput?
   let to: DatedInput
   let today: Day
-  let method: CostMethod
+  let command: ParsedCommand
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
+    self.command = command
     let today = try session.today()
     let date = { (input: String, option: OptionSpec) throws(UsageError) in
       try DateOptions.date(input, origin: option.flag, today: today, at: command.path)
@@ -56,16 +57,13 @@ struct PortfolioHistoryCommand: LeafCommand {
     self.today = today
     to = try date(command.value(of: Self.toOption) ?? "today", Self.toOption)
     from = try command.value(of: Self.fromOption).map { try date($0, Self.fromOption) }
-    // The parser allows only the methods' names.
-    method =
-      command.value(of: PortfolioShowCommand.methodOption).flatMap(CostMethod.init(rawValue:))
-      ?? .fifo
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let history = try tracker.portfolioHistory(
-      of: try session.state().trades, from: from, to: to, method: method)
+      of: try session.state().trades, from: from, to: to,
+      method: try CostMethodSetting.method(in: command, session: session))
     return .records(
       RecordOutput(
         .portfolioDays(history),

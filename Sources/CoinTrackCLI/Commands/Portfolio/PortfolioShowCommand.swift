@@ -1,17 +1,11 @@
 import CoinTrackCore
 
-/// `cointrack portfolio show [--date DATE] [--method fifo|average]`: the coins held on a day,
+/// `cointrack portfolio show [--date DATE] [--method METHOD]`: the coins held on a day,
 /// their cost, value and profit, and the totals.
 struct PortfolioShowCommand: LeafCommand {
   static let dateOption = OptionSpec(
     "date", value: "DATE", summary: "The day to show: YYYY-MM-DD, 'today' or 'yesterday'.",
     default: "today", completion: .date)
-  static let methodOption = OptionSpec(
-    "method", value: "METHOD",
-    summary: "How a sale takes its cost: fifo (the oldest purchases first) or average (the "
-      + "average cost of what is held).",
-    default: "fifo", allowed: CostMethod.allCases.map(\.rawValue))
-
   static let spec = CommandSpec(
     "show", summary: "Show the coins held, their cost, value and profit.",
     discussion: """
@@ -31,7 +25,8 @@ struct PortfolioShowCommand: LeafCommand {
       --currency ask for prices in it.
       """,
     options: [
-      dateOption, methodOption, SourceSelection.sourceOption, SourceSelection.currencyOption,
+      dateOption, CostMethodSetting.option, SourceSelection.sourceOption,
+      SourceSelection.currencyOption,
       SourceSelection.refreshOption, SourceSelection.cachedOnlyOption,
     ],
     examples: [
@@ -47,22 +42,22 @@ struct PortfolioShowCommand: LeafCommand {
 
   let day: DatedInput
   let today: Day
-  let method: CostMethod
+  let command: ParsedCommand
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
+    self.command = command
     let today = try session.today()
     self.today = today
     day = try DateOptions.date(
       command.value(of: Self.dateOption) ?? "today", origin: Self.dateOption.flag, today: today,
       at: command.path)
-    // The parser allows only the methods' names.
-    method = command.value(of: Self.methodOption).flatMap(CostMethod.init(rawValue:)) ?? .fifo
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let tracker = session.tracker(source: try session.selectedSource(), today: today)
     let valuation = try tracker.portfolio(
-      of: try session.state().trades, on: day, method: method)
+      of: try session.state().trades, on: day,
+      method: try CostMethodSetting.method(in: command, session: session))
     let unpriced = valuation.unpriced.map { ErrorFunnel.shown($0.symbol) }
     let notes =
       unpriced.isEmpty

@@ -25,12 +25,24 @@ struct PortfolioTradeEntry: Sendable {
     summary: "The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).",
     default: "the currency of the profile's source and currency, USDT offline")
 
+  static let lotOption = OptionSpec(
+    "lot", value: "TRADE_IDS",
+    summary: "The buys to sell from, in this order, whatever the cost method: their trade ids, "
+      + "separated by commas.",
+    default: "the cost method's lots")
+
   /// The spec of the command that records a trade of `side`.
   static func spec(_ side: TradeSide, leaf: any LeafCommand.Type) -> CommandSpec {
     let isBuy = side == .buy
     let feeEffect = isBuy ? "adds to the cost of the coins" : "comes off the proceeds of the sale"
     let sellRule =
-      isBuy ? "" : " A sale of more than is held on its day is refused, and nothing is stored."
+      isBuy
+      ? ""
+      : " A sale of more than is held on its day is refused, and nothing is stored. --lot "
+        + "names the buys of COIN the sale takes its units from (specific identification), in "
+        + "order, under every cost method but average, which has no lots; it is refused when "
+        + "they are no buys of COIN before the sale, or hold less than QUANTITY under one of "
+        + "fifo, lifo and hifo (other sales took from them first)."
     return CommandSpec(
       side.rawValue,
       summary: "Record coins \(isBuy ? "bought" : "sold"), and print the trade with its id.",
@@ -42,7 +54,7 @@ struct PortfolioTradeEntry: Sendable {
         sells from.\(sellRule)
         """,
       arguments: [coinArgument, quantityArgument],
-      options: [priceOption, dateOption, feeOption, currencyOption],
+      options: [priceOption, dateOption, feeOption, currencyOption] + (isBuy ? [] : [lotOption]),
       examples: [
         Example(
           command: "cointrack portfolio \(side.rawValue) btc 0.5 --price 60000 --fee 12.5",
@@ -52,7 +64,14 @@ struct PortfolioTradeEntry: Sendable {
           command: "cointrack portfolio \(side.rawValue) eth 2 --price 3100.25 --date "
             + "2024-03-01 --currency USD --format json",
           explanation: "A trade in USD on 1 March 2024, printed as JSON."),
-      ],
+      ]
+        + (isBuy
+          ? []
+          : [
+            Example(
+              command: "cointrack portfolio sell btc 1.2 --price 65000 --lot 3,1",
+              explanation: "Sold 1.2 bitcoin from the buys with ids 3 and then 1.")
+          ]),
       leaf: leaf, output: .trade)
   }
 
@@ -64,6 +83,8 @@ struct PortfolioTradeEntry: Sendable {
   let fee: Price
   /// The currency given; nil for the source's.
   let currency: String?
+  /// The buy ids `--lot` names; empty without it.
+  let lots: [Int]
   let day: Day
   let today: Day
 
@@ -79,6 +100,7 @@ struct PortfolioTradeEntry: Sendable {
       price = try Trade.checkedAmount(priceText, what: .price)
       fee = try Trade.checkedAmount(command.value(of: Self.feeOption) ?? "0", what: .fee)
       currency = try command.value(of: Self.currencyOption).map(Trade.checkedCurrency)
+      lots = try command.value(of: Self.lotOption).map(Trade.checkedLots) ?? []
     } catch {
       // Text that is no number or code at all is a command line to retype, with its usage.
       guard error.failureKind == .usage else { throw error }
@@ -97,7 +119,7 @@ struct PortfolioTradeEntry: Sendable {
     let source = try session.profileSource()
     let trade = Trade(
       id: 0, day: day, side: side, coin: try source.resolveCoin(coin), quantity: quantity,
-      price: price, fee: fee, currency: currency ?? source.currency)
+      price: price, fee: fee, currency: currency ?? source.currency, lots: lots)
     let tracker = session.tracker(source: source, today: today)
     return .records(RecordOutput(.trades(try tracker.recordTrades([trade]))))
   }

@@ -1,6 +1,7 @@
 import CoinTrackCore
 
-/// `cointrack profile set [USERNAME] [--source SOURCE] [--currency CODE]`: change the profile.
+/// `cointrack profile set [USERNAME] [--source SOURCE] [--currency CODE] [--method METHOD]`:
+/// change the profile.
 struct ProfileSetCommand: LeafCommand {
   static let usernameArgument = ArgumentSpec(
     "USERNAME", summary: "The new username.", optional: true)
@@ -12,10 +13,13 @@ struct ProfileSetCommand: LeafCommand {
       \(Profile.maximumUsernameLength) characters, must hold no control characters or line \
       breaks and must not start with '-'. --source and --currency store the source and currency \
       that price commands use when not told otherwise; the currency must be one the source \
-      quotes. Prints the new profile.
+      quotes. --method stores the cost method the portfolio commands use when not told \
+      otherwise. Prints the new profile.
       """,
     arguments: [usernameArgument],
-    options: [SourceSelection.sourceOption, SourceSelection.currencyOption],
+    options: [
+      SourceSelection.sourceOption, SourceSelection.currencyOption, CostMethodSetting.option,
+    ],
     examples: [
       Example(command: "cointrack profile set alice", explanation: "Call yourself alice."),
       Example(
@@ -31,19 +35,21 @@ struct ProfileSetCommand: LeafCommand {
   let username: String?
   let source: PriceSourceKind?
   let currency: String?
+  let method: CostMethod?
 
   init(_ command: ParsedCommand, in session: CommandSession) throws(UsageError) {
     username = command.value(of: Self.usernameArgument)
     source = SourceSelection.chosenKind(in: command)
     currency = SourceSelection.chosenCurrency(in: command)
-    guard username != nil || source != nil || currency != nil else {
+    method = CostMethodSetting.chosen(in: command)
+    guard username != nil || source != nil || currency != nil || method != nil else {
       throw UsageError.nothingToSet(at: command.path)
     }
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let profile = try session.tracker().updateProfile(
-      username: username, source: source, currency: currency)
+      username: username, source: source, currency: currency, method: method)
     return .records(RecordOutput(.profile(profile)))
   }
 }

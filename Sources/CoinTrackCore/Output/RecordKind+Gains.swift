@@ -1,0 +1,61 @@
+/// The fields of `portfolio gains`' records.
+extension RecordKind {
+  /// The fields of `portfolio gains`: one record per part of a sale, then per currency three
+  /// totals (all, short-term, long-term), whose `symbol` is `TOTAL`, whose `term` is null,
+  /// `short` or `long`, and whose other fields but money and currency are null.
+  static let gainFields = RecordFields<GainsReport>([
+    .init("sale_id", isNumeric: true) { report in
+      { report.row($0).map { .integer($0.saleID) } ?? .null }
+    },
+    .init("sale_date") { report in { .day(report.row($0)?.saleDay) } },
+    .init("symbol") { report in
+      { .text(report.row($0)?.coin.symbol ?? HoldingRow.totalSymbol) }
+    },
+    .init("quantity", isNumeric: true) { report in { .price(report.row($0)?.quantity) } },
+    .init("lot", isNumeric: true) { report in
+      { report.row($0)?.lotID.map { .integer($0) } ?? .null }
+    },
+    .init("acquired") { report in { .day(report.row($0)?.acquired) } },
+    .init("days_held", isNumeric: true) { report in
+      { report.row($0).map { .integer($0.daysHeld) } ?? .null }
+    },
+    .init("term") { report in
+      { record in
+        let isLongTerm = report.row(record)?.isLongTerm ?? report.total(record)?.isLongTerm
+        return .optional(isLongTerm.map { $0 ? "long" : "short" })
+      }
+    },
+    .init("proceeds", isNumeric: true) { report in
+      { .price(report.row($0)?.proceeds ?? report.total($0)?.proceeds) }
+    },
+    .init("cost", isNumeric: true) { report in
+      { .price(report.row($0)?.cost ?? report.total($0)?.cost) }
+    },
+    .init("gain", isNumeric: true) { report in
+      { .price(report.row($0)?.gain ?? report.total($0)?.gain) }
+    },
+    .init("currency") { report in
+      { .optional(report.row($0)?.currency ?? report.total($0)?.currency) }
+    },
+    .init("coin_id") { report in { .optional(report.row($0)?.coin.id) } },
+  ])
+}
+
+extension GainsReport {
+  /// The row that is record `record`; nil for a total.
+  fileprivate func row(_ record: Int) -> GainRow? {
+    record < rows.count ? rows[record] : nil
+  }
+
+  /// The total that is record `record`; nil for a row.
+  fileprivate func total(_ record: Int) -> GainTotal? {
+    record < rows.count ? nil : totals[record - rows.count]
+  }
+}
+
+extension RecordSet {
+  /// `portfolio gains`: a record per part of a sale, then the totals.
+  public static func gains(_ report: GainsReport) -> RecordSet {
+    RecordKind.gainFields.records(of: report, count: report.rows.count + report.totals.count)
+  }
+}
