@@ -90,8 +90,8 @@ struct Position: Sendable {
           proceeds: proceeds, cost: taken))
       return taken
     }
-    var parts: [LotBook.Part] = []
-    let collect: ((LotBook.Part) -> Void)? = record == nil ? nil : { parts.append($0) }
+    var parts: [LotBook.Lot] = []
+    let collect: ((LotBook.Lot) -> Void)? = record == nil ? nil : { parts.append($0) }
     let taken =
       sale.lots.isEmpty
       ? lots.take(units, shareScale: shareScale, part: collect)

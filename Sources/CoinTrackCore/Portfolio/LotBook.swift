@@ -19,14 +19,6 @@ struct LotBook: Sendable {
     let boughtCost: ExactDecimal
   }
 
-  /// Part of a sale taken from one lot: its units and the cost they carry.
-  struct Part: Sendable {
-    var buyID: Int
-    var day: Day
-    var quantity: ExactDecimal
-    var cost: ExactDecimal
-  }
-
   let method: CostMethod
   private(set) var lots: [Lot] = []
   /// FIFO: the first lot not known to be used up.
@@ -59,12 +51,13 @@ struct LotBook: Sendable {
     }
   }
 
-  /// Takes `units` from the lots by the method, handing each part to `part` (when given);
+  /// Takes `units` from the lots by the method, handing each part to `part` (when given) as
+  /// the lot with the units and cost taken from it;
   /// returns the cost taken. The lots must hold at least `units`. A part of a lot carries its
   /// share of the lot's cost, rounded half to even to `shareScale` decimals (or the cost's
   /// own, when it has more); all of a lot, all its cost.
   mutating func take(
-    _ units: ExactDecimal, shareScale: Int, part: ((Part) -> Void)?
+    _ units: ExactDecimal, shareScale: Int, part: ((Lot) -> Void)?
   ) -> ExactDecimal {
     var remaining = units
     var taken = ExactDecimal.zero
@@ -80,7 +73,7 @@ struct LotBook: Sendable {
   /// and lots that hold less than `units` together.
   mutating func take(
     _ units: ExactDecimal, fromNamed ids: [Int], sale: Trade, shareScale: Int,
-    part: ((Part) -> Void)?
+    part: ((Lot) -> Void)?
   ) throws(TradeError) -> ExactDecimal {
     var remaining = units
     var taken = ExactDecimal.zero
@@ -97,7 +90,7 @@ struct LotBook: Sendable {
 
   /// Takes what it can of `remaining` from the lot at `index`, all its cost when all of it.
   private mutating func takeFrom(
-    _ index: Int, upTo remaining: inout ExactDecimal, shareScale: Int, part: ((Part) -> Void)?
+    _ index: Int, upTo remaining: inout ExactDecimal, shareScale: Int, part: ((Lot) -> Void)?
   ) -> ExactDecimal {
     let lot = lots[index]
     let quantity: ExactDecimal
@@ -115,7 +108,13 @@ struct LotBook: Sendable {
     lots[index].quantity = lot.quantity - quantity
     lots[index].cost = lot.cost - cost
     remaining = remaining - quantity
-    part?(Part(buyID: lot.buyID, day: lot.day, quantity: quantity, cost: cost))
+    if let part {
+      // The lot as far as this sale took from it.
+      var taken = lot
+      taken.quantity = quantity
+      taken.cost = cost
+      part(taken)
+    }
     return cost
   }
 
