@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --assets-account --cash-account --fees-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --assets-account --cash-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -291,8 +291,8 @@ complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade 
 # cointrack portfolio export
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cash-account -x -d 'The account that pays for buys and receives what sells bring.'
-complete -c cointrack -n "__cointrack_at 'portfolio export'" -l fees-account -x -d 'The account fees are posted to.'
-complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account realised gains go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account the gains (and losses) of sales go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l method -x -a 'fifo lifo hifo average' -d 'The lots a journal\'s sales take: fifo, lifo, hifo, or average (not beancount).'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 

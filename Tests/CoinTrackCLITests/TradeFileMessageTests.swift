@@ -107,4 +107,26 @@ import Testing
     #expect(failure.code == code)
     #expect(failure.report == "cointrack: \(message)\n")
   }
+  @Test func aJournalThatCannotBeWrittenIsRefusedNamingTheTrade() {
+    let trade = Trade(
+      id: 7, day: Day(iso: "2024-01-02")!, side: .sell,
+      coin: Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum"),
+      quantity: Price(decimalText: "1")!, price: Price(decimalText: "3000")!,
+      fee: Price(decimalText: "0")!, currency: "EUR")
+    let long = ErrorFunnel.failure(
+      for: JournalError.numberTooLong(trade: trade, number: "123456789012345678901234567890"))
+    #expect(
+      long.message
+        == "cannot write trade 7 to beancount: the number '123456789012345678901234567890' has "
+        + "more than the 28 significant digits beancount computes with; nothing was written.")
+    #expect(long.code == .invalidValue)
+    let mixed = ErrorFunnel.failure(
+      for: JournalError.currencyMismatch(trade: trade, earlierCurrency: "USD"))
+    #expect(
+      mixed.message
+        == "trade 7 of 'ETH' is in EUR but its earlier trades are in USD, and a lot's cost and "
+        + "its sale's proceeds are never in two currencies; nothing was written.")
+    #expect(mixed.code == .invalidValue)
+    #expect(ErrorFunnel.failure(for: JournalError.averageInBeancount).code == .usage)
+  }
 }

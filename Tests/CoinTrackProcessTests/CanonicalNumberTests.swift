@@ -229,8 +229,7 @@ import Testing
   @Test func aHandWrittenJournalWithALeadingZeroIsRefusedAndLeftAsItIs() throws {
     let sandbox = try Sandbox()
     #expect(try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "5"]).status == 0)
-    let journal = sandbox.stateFile.deletingLastPathComponent()
-      .appendingPathComponent("trades.jsonl")
+    let journal = sandbox.tradesFile
     let written = try String(contentsOf: journal, encoding: .utf8)
     let edited = written.replacingOccurrences(of: "\"quantity\":1", with: "\"quantity\":01")
     #expect(edited != written)

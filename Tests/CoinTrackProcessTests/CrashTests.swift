@@ -91,10 +91,8 @@ import Testing
     }
     // The next buy takes an id no earlier buy, finished or not, could have had.
     let last = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "10", "--format", "csv"])
-    let lines = try String(
-      contentsOf: sandbox.stateFile.deletingLastPathComponent()
-        .appendingPathComponent("trades.jsonl"), encoding: .utf8
-    ).split(separator: "\n")
+    let lines = try String(contentsOf: sandbox.tradesFile, encoding: .utf8)
+      .split(separator: "\n")
     let journalIDs = lines.map { Int($0.dropFirst(6).prefix { $0 != "," }) ?? 0 }
     #expect(last.status == 0, "\(last.standardError)")
     #expect(journalIDs.last == journalIDs.max())

@@ -188,11 +188,20 @@ import Testing
     ),
     (
       ["--income-account", "Income:X"],
-      "--income-account works only with --format beancount, not csv."
+      "--income-account works only with --format ledger, hledger or beancount, not csv."
     ),
     (
-      ["--format", "ledger", "--income-account", "Income:X"],
-      "--income-account works only with --format beancount, not ledger."
+      ["--method", "lifo"],
+      "--method works only with --format ledger, hledger or beancount, not csv."
+    ),
+    (
+      ["--format", "beancount", "--method", "average"],
+      "--method average cannot be written to beancount, which books no average cost; use "
+        + "--method fifo, lifo or hifo, or --format ledger or hledger."
+    ),
+    (
+      ["--format", "ledger", "--fees-account", "Expenses:Fees"],
+      "unknown option '--fees-account' for 'cointrack portfolio export'."
     ),
     (
       ["--format", "beancount", "--cash-account", "Assets:cash"],
@@ -210,6 +219,40 @@ import Testing
     #expect(result.status == 64)
     #expect(result.standardOutput == "")
     #expect(result.standardError.hasPrefix("cointrack: \(message)\n"))
+  }
+
+  /// Without --method a journal takes the profile's method: LIFO sells trade 2's lot (200) for
+  /// 300, a gain of 100; the profile's average is refused for beancount, and nothing printed.
+  @Test func aJournalTakesTheProfilesMethod() throws {
+    let sandbox = try Sandbox()
+    for trade in [
+      ["buy", "btc", "1", "--price", "100", "--date", "2024-01-02"],
+      ["buy", "btc", "1", "--price", "200", "--date", "2024-01-03"],
+      ["sell", "btc", "1", "--price", "300", "--date", "2024-01-04"],
+    ] {
+      let recorded = try sandbox.run(["portfolio"] + trade)
+      try #require(recorded.status == 0, "\(recorded.standardError)")
+    }
+    #expect(try sandbox.run(["profile", "set", "--method", "lifo"]).status == 0)
+    let ledger = try sandbox.run(["portfolio", "export", "--format", "ledger"])
+    #expect(ledger.status == 0, "\(ledger.standardError)")
+    #expect(
+      ledger.standardOutput.hasSuffix(
+        """
+        2024-01-04 * sell 1 BTC (trade 3)
+            Assets:Crypto  -1 BTC {{200 USDT}} [2024-01-03] (trade 2) @ 300 USDT
+            Assets:Cash  300 USDT
+            Income:Gains  -100 USDT
+
+        """))
+    #expect(try sandbox.run(["profile", "set", "--method", "average"]).status == 0)
+    let beancount = try sandbox.run(["portfolio", "export", "--format", "beancount"])
+    #expect(beancount.status == 64)
+    #expect(beancount.standardOutput == "")
+    #expect(
+      beancount.standardError
+        == "cointrack: --method average cannot be written to beancount, which books no average "
+        + "cost; use --method fifo, lifo or hifo, or --format ledger or hledger.\n")
   }
 
   // MARK: journals read by the real tools

@@ -40,6 +40,8 @@ final class Sandbox: @unchecked Sendable {
   var dataHome: URL { root.appendingPathComponent("data") }
   var cacheHome: URL { root.appendingPathComponent("cache") }
   var stateFile: URL { dataHome.appendingPathComponent("cointrack/state.json") }
+  /// The trades journal beside the state file.
+  var tradesFile: URL { dataHome.appendingPathComponent("cointrack/trades.jsonl") }
 
   /// The environment every run gets: nothing inherited but PATH, and a fixed today.
   var environment: [String: String] {

@@ -18,11 +18,6 @@ import Testing
     return text
   }
 
-  /// The trades journal beside the sandbox's state file.
-  static func journal(_ sandbox: Sandbox) -> URL {
-    sandbox.stateFile.deletingLastPathComponent().appendingPathComponent("trades.jsonl")
-  }
-
   @Test func aStateGrownPastTheOldBoundByImportAndThenByOneBuyReadsBack() throws {
     let sandbox = try Sandbox()
     let file = sandbox.root.appendingPathComponent("trades.csv")
@@ -40,7 +35,7 @@ import Testing
     #expect(buy.status == 0, "\(buy.standardError)")
     // The state file holds no trade: it stays small whatever their number.
     #expect(try #require(sandbox.stateData()).count < 4096)
-    let journal = try Data(contentsOf: Self.journal(sandbox))
+    let journal = try Data(contentsOf: sandbox.tradesFile)
     #expect(journal.filter { $0 == UInt8(ascii: "\n") }.count == 70_001)
 
     let listed = try sandbox.run(["portfolio", "trades", "--format", "tsv", "--no-header"])
@@ -61,16 +56,16 @@ import Testing
     #expect(try sandbox.run(["portfolio", "import", file.path]).status == 0)
     let over = try sandbox.run(["portfolio", "sell", "btc", "0.004", "--price", "1"])
     #expect(over.status == 65, "\(over.standardError)")
-    let before = try Data(contentsOf: Self.journal(sandbox))
+    let before = try Data(contentsOf: sandbox.tradesFile)
     let removed = try sandbox.run(["portfolio", "remove", "2"])
     #expect(removed.status == 0, "\(removed.standardError)")
-    let after = try String(contentsOf: Self.journal(sandbox), encoding: .utf8)
+    let after = try String(contentsOf: sandbox.tradesFile, encoding: .utf8)
     #expect(after.split(separator: "\n").map { $0.prefix(8) } == [#"{"id":1,"#, #"{"id":3,"#])
     #expect(Data(after.utf8) != before)
     // A sale the removal made too large is refused.
     let sell = try sandbox.run(["portfolio", "sell", "btc", "0.003", "--price", "1"])
     #expect(sell.status == 65)
-    #expect(try Data(contentsOf: Self.journal(sandbox)) == Data(after.utf8))
+    #expect(try Data(contentsOf: sandbox.tradesFile) == Data(after.utf8))
     let buy = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "1", "--format", "csv"])
     #expect(buy.standardOutput.contains("\r\n4,"), "ids are never given again: \(buy)")
   }
@@ -96,7 +91,7 @@ import Testing
       #expect(result.status == 0, "a reader sees whole writes: \(result.standardError)")
     }
     #expect(ids.sorted() == Array(1...16))
-    let lines = try String(contentsOf: Self.journal(sandbox), encoding: .utf8)
+    let lines = try String(contentsOf: sandbox.tradesFile, encoding: .utf8)
       .split(separator: "\n")
     #expect(lines.count == 16)
     #expect(lines.map { Int($0.dropFirst(6).prefix { $0 != "," }) } == (1...16).map(Optional.some))

@@ -66,6 +66,8 @@ struct CommandRunner {
     switch try unit.run(in: session) {
     case .text(let text):
       try context.standardOutput.write(text)
+    case .stream(let produce):
+      try produce { try context.standardOutput.write($0) }
     case .records(let output):
       guard let settings = session.output else {
         preconditionFailure("\(command.path.fullName) prints records but declares no kind")

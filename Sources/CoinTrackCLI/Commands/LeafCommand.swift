@@ -47,6 +47,9 @@ enum CommandOutput {
   case text(String)
   /// Records, printed in the format the global options choose.
   case records(RecordOutput)
+  /// Text handed on a chunk at a time, as it is made: an output that may be larger than
+  /// memory should hold. The producer checks its input before its first chunk.
+  case stream((_ write: (String) throws -> Void) throws -> Void)
 }
 
 /// Records with what their rendering and the notes after them need to know.

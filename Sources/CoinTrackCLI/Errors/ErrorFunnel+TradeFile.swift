@@ -53,6 +53,21 @@ extension ErrorFunnel {
       + "\(error.dialect.rawValue): \(rule)."
   }
 
+  static func message(for error: JournalError) -> String {
+    switch error {
+    case .numberTooLong(let trade, let number):
+      return "cannot write trade \(trade.id) to beancount: the number \(quote(number)) has more "
+        + "than the 28 significant digits beancount computes with; nothing was written."
+    case .currencyMismatch(let trade, let earlierCurrency):
+      return "trade \(trade.id) of \(quote(trade.coin.symbol)) is in \(trade.currency) but its "
+        + "earlier trades are in \(earlierCurrency), and a lot's cost and its sale's proceeds "
+        + "are never in two currencies; nothing was written."
+    case .averageInBeancount:
+      return "--method average cannot be written to beancount, which books no average cost; "
+        + "use --method fifo, lifo or hifo, or --format ledger or hledger."
+    }
+  }
+
   /// What a field's value breaks, as the end of a sentence that names its line and field.
   private static func fieldProblem(_ problem: TradeFileError.FieldProblem, value: String)
     -> String

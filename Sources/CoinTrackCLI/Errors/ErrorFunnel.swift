@@ -52,6 +52,7 @@ enum ErrorFunnel {
     case let error as TradeError: return message(for: error)
     case let error as TradeFileError: return message(for: error)
     case let error as JournalAccountError: return message(for: error)
+    case let error as JournalError: return message(for: error)
     case OutputError.failed(let destination, let reason):
       return "cannot write to \(destination): \(reason); the output is incomplete."
     case let error as PriceDirectiveError:

@@ -1,21 +1,31 @@
-/// Trades as transactions of a plain-text accounting journal: ledger, hledger or beancount.
+/// Trades as transactions of a plain-text accounting journal, ledger, hledger or beancount,
+/// that carry cointrack's own lots and post its own gains, so that each tool books what
+/// cointrack computed.
 ///
-/// Each trade is one transaction between the assets account that holds the coins and the cash
-/// account that pays for them, at its cost:
-/// - ledger and hledger: the units at their total price (`0.5 BTC @@ 20000.0 USD`), the fee
-///   to the fees account, the cash paid or received; they keep no lots, so report holdings
-///   and no gains.
-/// - beancount: a buy is a lot whose cost holds the fee (`0.5 BTC {40000 # 10 USD}`), a sell
-///   reduces the oldest lots (the assets account is opened with FIFO booking) at its price
-///   (`-0.5 BTC {} @ 50000 USD`), the cash received is net of the fee (written to 18 decimals,
-///   see `beancountProceedsDecimals`), and the income account takes the realised gain, left
-///   for beancount to work out: the FIFO profit with fees in the cost, as cointrack counts it.
+/// - A buy is a lot: its units at their total cost, the fee included, dated and labelled with
+///   the trade's id; the cash account pays that cost.
+/// - A sale takes the lots the lot engine matched (one posting each, naming the lot by its day
+///   and trade id), the cash account receives the proceeds (the fee taken off) and the income
+///   account takes the gain: the proceeds less the cost of the lots taken.
+/// - beancount: `{{TOTAL CUR, DAY, "trade N"}}` on a buy (the total cost is the exact number
+///   cointrack holds; a per-unit cost would need more than 28 digits for 3 units bought for
+///   7501), `{DAY, "trade N"} @ PRICE CUR` on a sale (the label alone names the lot, so
+///   same-day lots at an equal cost stay apart). beancount divides a total cost by the units
+///   with 28 significant digits, so each currency gets a balancing tolerance far below any
+///   digit shown (`option "inferred_tolerance_default"`), and a gain is written with at most
+///   28 significant digits.
+/// - ledger: `{{TOTAL CUR}} [DAY] (trade N)` on a buy and on each lot a sale takes (the cost
+///   of its share), the sale price after `@`: ledger balances at the lot's cost.
+/// - hledger 1.x, which keeps no lots: the units `@@` their cost, the lot named in a comment.
+/// - The average method has no lots: ledger and hledger post a sale at its share of the average
+///   cost, dated from the first buy since the coin was last sold out; beancount, which books no
+///   average, refuses it.
 public struct TradeJournal: Sendable {
   public let dialect: PriceDirectiveDialect
   public let accounts: Accounts
 
-  /// The fewest decimals of the cash a beancount sell brings.
-  static let beancountProceedsDecimals = 18
+  /// The most significant digits beancount computes with: a number it must hold needs no more.
+  static let beancountDigits = 28
 
   public init(dialect: PriceDirectiveDialect, accounts: Accounts) {
     self.dialect = dialect
@@ -26,9 +36,7 @@ public struct TradeJournal: Sendable {
   public struct Accounts: Hashable, Sendable {
     public var assets = "Assets:Crypto"
     public var cash = "Assets:Cash"
-    /// Ledger and hledger only: beancount keeps fees in the cost.
-    public var fees = "Expenses:Fees"
-    /// Beancount only: ledger and hledger report no gains.
+    /// The gains (and losses) of sales.
     public var income = "Income:Gains"
 
     public init() {}
@@ -39,7 +47,6 @@ public struct TradeJournal: Sendable {
         switch role {
         case .assets: return assets
         case .cash: return cash
-        case .fees: return fees
         case .income: return income
         }
       }
@@ -47,7 +54,6 @@ public struct TradeJournal: Sendable {
         switch role {
         case .assets: assets = newValue
         case .cash: cash = newValue
-        case .fees: fees = newValue
         case .income: income = newValue
         }
       }
@@ -58,72 +64,191 @@ public struct TradeJournal: Sendable {
   public enum AccountRole: String, CaseIterable, Hashable, Sendable {
     case assets
     case cash
-    case fees
     case income
-
-    /// The roles whose account this dialect writes.
-    public static func used(by dialect: PriceDirectiveDialect) -> [AccountRole] {
-      dialect == .beancount ? [.assets, .cash, .income] : [.assets, .cash, .fees]
-    }
   }
 
-  /// The journal of `trades`, in their order; throws `PriceDirectiveError` before writing
-  /// anything when a coin's symbol or a currency is no commodity of this dialect.
-  public func render(_ trades: [Trade]) throws(PriceDirectiveError) -> String {
+  /// What a first pass over the trades found: each symbol and currency as written, and for
+  /// beancount each currency's balancing tolerance.
+  struct Checked {
     var commodities: [String: String] = [:]
-    for name in trades.flatMap({ [$0.coin.symbol, $0.currency] }) where commodities[name] == nil {
-      commodities[name] = try dialect.commodity(name)
-    }
-    var text = dialect == .beancount ? openings(for: trades) : ""
+    /// For each currency, the sum of the money of every trade in it: no amount is larger.
+    var money: [String: ExactDecimal] = [:]
+    /// For each currency, the most decimals of its prices and fees.
+    var moneyScale: [String: Int] = [:]
+  }
+
+  /// Checks every trade before anything is written: its coin and currency are commodities of
+  /// this dialect, each coin is traded in one currency, and for beancount each number it must
+  /// hold has at most 28 significant digits (`JournalError` names the trade).
+  func check(_ trades: [Trade]) throws -> Checked {
+    var checked = Checked()
+    var currencies: [String: String] = [:]
     for trade in trades {
-      let (coin, currency) = (commodities[trade.coin.symbol]!, commodities[trade.currency]!)
-      text += transaction(trade, coin: coin, currency: currency)
+      let earlier = currencies[trade.coin.id, default: trade.currency]
+      guard earlier == trade.currency else {
+        throw JournalError.currencyMismatch(trade: trade, earlierCurrency: earlier)
+      }
+      currencies[trade.coin.id] = earlier
+      for name in [trade.coin.symbol, trade.currency] where checked.commodities[name] == nil {
+        checked.commodities[name] = try dialect.commodity(name)
+      }
+      let gross = trade.quantityValue * trade.priceValue
+      let cash = trade.side == .buy ? gross + trade.feeValue : gross - trade.feeValue
+      let total = (checked.money[trade.currency] ?? .zero) + gross + trade.feeValue
+      checked.money[trade.currency] = total
+      checked.moneyScale[trade.currency] = max(
+        checked.moneyScale[trade.currency] ?? CostBasis.smallestMoneyScale, trade.priceValue.scale,
+        trade.feeValue.scale)
+      guard dialect == .beancount else { continue }
+      for number in [trade.quantityValue, trade.priceValue, cash, total]
+      where Self.significantDigits(number) > Self.beancountDigits {
+        throw JournalError.numberTooLong(trade: trade, number: Self.written(number))
+      }
+    }
+    return checked
+  }
+
+  /// The digits of `value`'s coefficient once trailing zeros after the point are dropped, as
+  /// Python's `decimal` counts them.
+  static func significantDigits(_ value: ExactDecimal) -> Int {
+    let digits = written(value).utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
+    return max(1, digits.drop { $0 == UInt8(ascii: "0") }.count)
+  }
+
+  /// `value` without trailing zeros after the point.
+  static func written(_ value: ExactDecimal) -> String {
+    value.rounded(toScale: value.significantScale).price.text
+  }
+
+  /// `value` rounded half to even to at most `beancountDigits` significant digits.
+  static func beancountAmount(_ value: ExactDecimal) -> String {
+    let integerDigits = significantDigits(value.rounded(toScale: 0))
+    let scale = min(value.significantScale, max(0, beancountDigits - integerDigits))
+    return written(value.rounded(toScale: scale))
+  }
+
+  /// The beginning of a journal of trades that `check` found: for beancount, each currency's
+  /// tolerance and the accounts opened on `firstDay`, the assets account booking by `method`'s
+  /// name where beancount has it.
+  func preamble(_ checked: Checked, firstDay: Day, method: CostMethod) -> String {
+    guard dialect == .beancount else { return "" }
+    var text = ""
+    for (currency, money) in checked.money.sorted(by: { $0.key < $1.key }) {
+      // beancount computes with 28 digits: a total cost divided by the units and the postings
+      // summed each lose at most a unit of the 28th digit of the largest sum, and cointrack's
+      // share of a cost is rounded `guardDecimals` beyond the money's decimals. The tolerance
+      // covers both, thousands of times over, and stays far below any digit shown.
+      let magnitude = Self.significantDigits(money.rounded(toScale: 0))
+      let scale = checked.moneyScale[currency] ?? CostBasis.smallestMoneyScale
+      let exponent = max(
+        magnitude - Self.beancountDigits + 6, -(scale + CostBasis.guardDecimals - 4))
+      let tolerance =
+        exponent >= 0
+        ? "1" + String(repeating: "0", count: exponent)
+        : "0." + String(repeating: "0", count: -exponent - 1) + "1"
+      text +=
+        "option \"inferred_tolerance_default\" \"\(checked.commodities[currency]!):\(tolerance)\"\n"
+    }
+    let booking = method == .average ? "" : " \"\(method.rawValue.uppercased())\""
+    text += "\n\(firstDay) open \(accounts.assets)\(booking)\n"
+    text += "\(firstDay) open \(accounts.cash)\n\(firstDay) open \(accounts.income)\n"
+    return text
+  }
+
+  /// A buy as a transaction that opens its lot, after a blank line.
+  func buy(_ trade: Trade, _ checked: Checked) -> String {
+    let (coin, currency) = (
+      checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
+    )
+    let quantity = Self.written(trade.quantityValue)
+    let costValue = trade.quantityValue * trade.priceValue + trade.feeValue
+    let cost = Self.written(costValue)
+    let cash = Self.written(-costValue)
+    let label = "trade \(trade.id)"
+    var text = header(trade, coin: coin)
+    switch dialect {
+    case .beancount:
+      text +=
+        "  \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency), \(trade.day), \"\(label)\"}}\n"
+      text += "  \(accounts.cash)  \(cash) \(currency)\n"
+    case .ledger:
+      // ledger balances a lot of no cost against nothing only with a price of its own.
+      let free = costValue.isZero ? " @@ 0 \(currency)" : ""
+      text +=
+        "    \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency)}} [\(trade.day)] "
+        + "(\(label))\(free)\n"
+      text += "    \(accounts.cash)  \(cash) \(currency)\n"
+    case .hledger:
+      text +=
+        "    \(accounts.assets)  \(quantity) \(coin) @@ \(cost) \(currency)  ; lot: \(label)\n"
+      text += "    \(accounts.cash)  \(cash) \(currency)\n"
     }
     return text
   }
 
-  /// Beancount's `open` directives, on the first trade's day, before any transaction: the
-  /// assets account books sells against the oldest lots first.
-  private func openings(for trades: [Trade]) -> String {
-    guard let first = trades.map(\.day).min() else { return "" }
-    var text = "\(first) open \(accounts.assets) \"FIFO\"\n\(first) open \(accounts.cash)\n"
-    if trades.contains(where: { $0.side == .sell }) { text += "\(first) open \(accounts.income)\n" }
-    return text
-  }
-
-  /// One trade as a transaction, after a blank line.
-  private func transaction(_ trade: Trade, coin: String, currency: String) -> String {
-    let (quantity, price, fee) = (trade.quantity.text, trade.price.text, trade.fee.text)
-    let gross = (ExactDecimal(trade.quantity) * ExactDecimal(trade.price))
-    let hasFee = !ExactDecimal(trade.fee).isZero
-    let sign = trade.side == .buy ? "" : "-"
+  /// A sale as a transaction that reduces the lots `taken` (the lot engine's match for it),
+  /// receives its proceeds and posts its gain, after a blank line.
+  func sale(_ trade: Trade, taken: [Disposal], _ checked: Checked) -> String {
+    let (coin, currency) = (
+      checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
+    )
+    let price = Self.written(trade.priceValue)
+    let proceeds = trade.quantityValue * trade.priceValue - trade.feeValue
+    let cost = taken.reduce(ExactDecimal.zero) { $0 + $1.cost }
+    let gain = proceeds - cost
+    var text = header(trade, coin: coin)
     let indent = dialect == .beancount ? "  " : "    "
-    let description = "\(trade.side.rawValue) \(quantity) \(coin) (trade \(trade.id))"
-    var lines = [
-      dialect == .beancount
-        ? "\(trade.day) * \"\(description)\"" : "\(trade.day) * \(description)"
-    ]
-    switch (dialect, trade.side) {
-    case (.beancount, .buy):
-      let cost = hasFee ? "{\(price) # \(fee) \(currency)}" : "{\(price) \(currency)}"
-      lines.append("\(accounts.assets)  \(quantity) \(coin) \(cost)")
-      lines.append("\(accounts.cash)  \((-(gross + ExactDecimal(trade.fee))).price) \(currency)")
-    case (.beancount, .sell):
-      lines.append("\(accounts.assets)  -\(quantity) \(coin) {} @ \(price) \(currency)")
-      // Beancount rounds the gain it works out to the decimals of the other amounts in the
-      // currency: this many keep a gain exact, and drop the noise of its 28-digit arithmetic.
-      let proceeds = gross - ExactDecimal(trade.fee)
-      let cash = proceeds.rescaled(to: max(proceeds.scale, Self.beancountProceedsDecimals))
-      lines.append("\(accounts.cash)  \(cash.price) \(currency)")
-      lines.append(accounts.income)
-    case (_, .buy), (_, .sell):
-      let cash =
-        trade.side == .buy ? -(gross + ExactDecimal(trade.fee)) : gross - ExactDecimal(trade.fee)
-      lines.append("\(accounts.assets)  \(sign)\(quantity) \(coin) @@ \(gross.price) \(currency)")
-      if hasFee { lines.append("\(accounts.fees)  \(fee) \(currency)") }
-      lines.append("\(accounts.cash)  \(cash.price) \(currency)")
+    for lot in taken {
+      let quantity = Self.written(lot.quantity)
+      let label = lot.lotID.map { "trade \($0)" }
+      let lotCost = Self.written(lot.cost)
+      text += indent + accounts.assets + "  -" + quantity + " " + coin + " "
+      switch dialect {
+      case .beancount:
+        // Average has no lot to name: `write` refuses it for beancount.
+        text += "{\(lot.acquired), \"\(label ?? "")\"} @ \(price) \(currency)\n"
+      case .ledger:
+        text += "{{\(lotCost) \(currency)}} [\(lot.acquired)]"
+        text += label.map { " (\($0))" } ?? ""
+        text += " @ \(price) \(currency)\n"
+      case .hledger:
+        text +=
+          "@@ \(lotCost) \(currency)  ; lot: \(label ?? "average"), acquired \(lot.acquired)\n"
+      }
     }
-    return "\n" + lines[0] + "\n" + lines.dropFirst().map { indent + $0 + "\n" }.joined()
+    text += indent + accounts.cash + "  " + Self.written(proceeds) + " " + currency + "\n"
+    let gainText = dialect == .beancount ? Self.beancountAmount(-gain) : Self.written(-gain)
+    text += indent + accounts.income + "  " + gainText + " " + currency + "\n"
+    return text
+  }
+
+  /// The blank line and first line of a trade's transaction.
+  private func header(_ trade: Trade, coin: String) -> String {
+    let description = "\(trade.side.rawValue) \(trade.quantity.text) \(coin) (trade \(trade.id))"
+    return dialect == .beancount
+      ? "\n\(trade.day) * \"\(description)\"\n"
+      : "\n\(trade.day) * \(description)\n"
+  }
+}
+
+/// Trades that a journal cannot carry as cointrack books them; nothing is written.
+public enum JournalError: Error, Hashable, Sendable {
+  /// A number of `trade`, as it would have been written, with more significant digits than
+  /// beancount computes with (28).
+  case numberTooLong(trade: Trade, number: String)
+  /// `trade` is in another currency than the earlier trades of its coin: a lot's cost and the
+  /// proceeds of its sale must be in one currency, as `portfolio show` requires.
+  case currencyMismatch(trade: Trade, earlierCurrency: String)
+  /// beancount books no average cost: its lots are taken whole or in part at their own cost.
+  case averageInBeancount
+}
+
+extension JournalError: KindedFailure {
+  public var failureKind: FailureKind {
+    switch self {
+    case .numberTooLong, .currencyMismatch: return .invalidValue
+    case .averageInBeancount: return .usage
+    }
   }
 }
 
@@ -175,4 +300,35 @@ public struct JournalAccountError: Error, Hashable, Sendable {
 
 extension JournalAccountError: KindedFailure {
   public var failureKind: FailureKind { .usage }
+}
+
+extension TradeJournal {
+  /// Hands `sink` the journal of `trades` (the stored ones, in day order) with the lots that
+  /// the lot engine matches by `method`, a chunk at a time: the text is never held whole.
+  ///
+  /// Checks every trade first (`check`), so that a refused journal writes nothing.
+  public func write(_ trades: [Trade], method: CostMethod, to sink: (String) throws -> Void)
+    throws
+  {
+    if dialect == .beancount && method == .average { throw JournalError.averageInBeancount }
+    let checked = try check(trades)
+    guard let firstDay = trades.lazy.map(\.day).min() else { return }
+    var output = TextBuffer(capacity: TextBuffer.chunkSize + 4096)
+    output += preamble(checked, firstDay: firstDay, method: method)
+    try CostBasis.replay(trades, method: method) { trade, disposals in
+      switch trade.side {
+      case .buy: output += buy(trade, checked)
+      case .sell: output += sale(trade, taken: disposals, checked)
+      }
+      if output.isFull { try sink(output.takeText()) }
+    }
+    if !output.isEmpty { try sink(output.takeText()) }
+  }
+
+  /// The whole journal of `trades` as one text, for tests.
+  func text(of trades: [Trade], method: CostMethod) throws -> String {
+    var text = ""
+    try write(trades, method: method) { text += $0 }
+    return text
+  }
 }

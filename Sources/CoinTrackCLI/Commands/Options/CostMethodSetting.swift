@@ -10,15 +10,17 @@ enum CostMethodSetting {
       + "is held).",
     default: "the profile's method, else fifo", allowed: CostMethod.allCases.map(\.rawValue))
 
-  /// The method `--method` names; nil without it.
-  static func chosen(in command: ParsedCommand) -> CostMethod? {
+  /// The method `option` (`--method`, or a command's own spec of it) names; nil without it.
+  static func chosen(in command: ParsedCommand, option: OptionSpec = option) -> CostMethod? {
     // The parser allows only the methods' names.
     command.value(of: option).flatMap(CostMethod.init(rawValue:))
   }
 
-  /// The method `--method` names, else the profile's, else FIFO.
-  static func method(in command: ParsedCommand, session: CommandSession) throws -> CostMethod {
-    if let chosen = chosen(in: command) { return chosen }
+  /// The method `option` names, else the profile's, else FIFO.
+  static func method(
+    in command: ParsedCommand, option: OptionSpec = option, session: CommandSession
+  ) throws -> CostMethod {
+    if let chosen = chosen(in: command, option: option) { return chosen }
     return try session.state().profile.preferredMethod ?? .fifo
   }
 }

@@ -1,7 +1,8 @@
 import CoinTrackCore
 
-/// `cointrack portfolio export [--format csv|ledger|hledger|beancount]`: every trade as a trade
-/// file that `portfolio import` reads back, or as journal transactions.
+/// `cointrack portfolio export [--format csv|ledger|hledger|beancount] [--method M]`: every
+/// trade as a trade file that `portfolio import` reads back, or as journal transactions that
+/// carry cointrack's lots and gains.
 struct PortfolioExportCommand: LeafCommand {
   /// What --format may be here: the trade file, or a journal.
   static let formats = ["csv"] + PriceDirectiveDialect.allCases.map(\.rawValue)
@@ -14,10 +15,15 @@ struct PortfolioExportCommand: LeafCommand {
     OptionSpec(
       "\(role.rawValue)-account", value: "ACCOUNT", summary: role.summary,
       default: TradeJournal.Accounts()[role],
-      formats: PriceDirectiveDialect.allCases.filter {
-        TradeJournal.AccountRole.used(by: $0).contains(role)
-      }.map(\.rawValue))
+      formats: PriceDirectiveDialect.allCases.map(\.rawValue))
   }
+
+  /// --method: the lots a journal's sales take; `CostMethodSetting.option` for journals only.
+  static let methodOption = OptionSpec(
+    "method", value: "METHOD",
+    summary: "The lots a journal's sales take: fifo, lifo, hifo, or average (not beancount).",
+    default: "the profile's method, else fifo", allowed: CostMethod.allCases.map(\.rawValue),
+    formats: PriceDirectiveDialect.allCases.map(\.rawValue))
 
   /// The option naming the account of `role`.
   static func accountOption(_ role: TradeJournal.AccountRole) -> OptionSpec {
@@ -30,16 +36,26 @@ struct PortfolioExportCommand: LeafCommand {
       --format csv (the default) prints the trade file that 'portfolio import' reads back \
       unchanged: the header '\(TradeCSV.header)', then one trade a line, oldest first, with \
       the numbers as they were stored (as entered, without leading zeros) and each coin by \
-      its symbol, or by @id where the \
-      symbol names several coins. --format ledger, hledger or beancount prints each trade as \
-      a transaction at its cost between the assets and the cash account: ledger and hledger \
-      post the units at their total price and the fee to the fees account; beancount keeps \
-      the fee in a buy's cost and off a sell's proceeds, books sells against the oldest lots \
-      (FIFO) and posts the realised gain to the income account. A trade in another currency \
-      than its coin's (see 'portfolio show') is refused. Other --format values are refused; \
-      'portfolio trades' prints the trades in every format.
+      its symbol, or by @id where the symbol names several coins. Other --format values are \
+      refused; 'portfolio trades' prints the trades in every format.
+
+      --format ledger, hledger or beancount prints a journal that books cointrack's own lots \
+      and gains by --method: each buy is a lot at its cost, the fee included, dated and \
+      labelled with its trade id, paid from the cash account; each sale takes the lots \
+      cointrack matched, the cash account receives the proceeds less the fee, and the income \
+      account takes the gain. beancount: '3 ETH {{7501 USDT, 2024-01-02, "trade 1"}}' on a \
+      buy, '-1 ETH {2024-01-02, "trade 1"} @ 3000 USDT' on a sale, the assets account opened \
+      with the method's booking; ledger: '{{cost}} [day] (trade N)' on the buy and on each \
+      lot a sale takes; hledger (1.x keeps no lots): '@@ cost' with the lot in a comment. \
+      beancount has no average booking, so --method average is refused for it. For beancount a \
+      number of more than 28 significant digits is refused with the trade named, before \
+      anything is printed.
+
+      A trade in another currency than its coin's (see 'portfolio show') is refused in every \
+      format.
       """,
     options: accountOptions + [
+      methodOption,
       SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
     ],
     examples: [
@@ -48,15 +64,17 @@ struct PortfolioExportCommand: LeafCommand {
         explanation: "Every trade as CSV, for a backup or 'portfolio import' elsewhere."),
       Example(
         command: "cointrack portfolio export --format beancount",
-        explanation: "The trades as beancount transactions, realised gains included."),
+        explanation: "The trades as beancount transactions, FIFO lots and gains included."),
       Example(
-        command: "cointrack portfolio export --format hledger --cash-account Assets:Bank",
-        explanation: "hledger transactions paid from Assets:Bank."),
+        command: "cointrack portfolio export --format ledger --method hifo --cash-account "
+          + "Assets:Bank",
+        explanation: "A ledger journal whose sales take the costliest lots first, paid from "
+          + "Assets:Bank."),
     ],
     leaf: Self.self)
 
-  /// The journal to write; nil for the trade file.
-  let journal: TradeJournal?
+  /// The journal to write and the method of its sales' lots; nil for the trade file.
+  let journal: (writer: TradeJournal, method: CostMethod)?
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     let path = command.path
@@ -65,7 +83,7 @@ struct PortfolioExportCommand: LeafCommand {
       throw UsageError.invalidChoice(
         name: "export format", input: format, allowed: Self.formats, at: path, suggestions: [])
     }
-    for option in Self.accountOptions
+    for option in Self.accountOptions + [Self.methodOption]
     where command.contains(option) && !option.formats.contains(format) {
       throw UsageError.optionNeedsFormat(option: option, format: format, at: path)
     }
@@ -74,11 +92,14 @@ struct PortfolioExportCommand: LeafCommand {
       return
     }
     var accounts = TradeJournal.Accounts()
-    for role in TradeJournal.AccountRole.used(by: dialect) {
+    for role in TradeJournal.AccountRole.allCases {
       guard let name = command.value(of: Self.accountOption(role)) else { continue }
       accounts[role] = try TradeJournal.checkedAccount(name, role: role, dialect: dialect)
     }
-    journal = TradeJournal(dialect: dialect, accounts: accounts)
+    journal = (
+      TradeJournal(dialect: dialect, accounts: accounts),
+      try CostMethodSetting.method(in: command, option: Self.methodOption, session: session)
+    )
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
@@ -89,7 +110,9 @@ struct PortfolioExportCommand: LeafCommand {
     guard let journal else {
       return .text(try TradeCSV.write(trades, resolveCoin: source.resolveCoin))
     }
-    return .text(try journal.render(trades))
+    return .stream { write in
+      try journal.writer.write(trades, method: journal.method, to: write)
+    }
   }
 }
 
@@ -99,8 +122,7 @@ extension TradeJournal.AccountRole {
     switch self {
     case .assets: return "The account that holds the coins."
     case .cash: return "The account that pays for buys and receives what sells bring."
-    case .fees: return "The account fees are posted to."
-    case .income: return "The account realised gains go to."
+    case .income: return "The account the gains (and losses) of sales go to."
     }
   }
 }
