@@ -77,9 +77,9 @@ _cointrack_fields() {
         'sync' )
             REPLY='symbol coin_id source first_added last_added days_added status' ;;
         'profile show' )
-            REPLY='username source currency' ;;
+            REPLY='username source currency method' ;;
         'profile set' )
-            REPLY='username source currency' ;;
+            REPLY='username source currency method' ;;
         'alerts add' )
             REPLY='id symbol condition threshold days currency fired_on coin_id' ;;
         'alerts list' )

@@ -95,9 +95,9 @@ function __cointrack_fields
         case 'sync'
             set fields symbol coin_id source first_added last_added days_added status
         case 'profile show'
-            set fields username source currency
+            set fields username source currency method
         case 'profile set'
-            set fields username source currency
+            set fields username source currency method
         case 'alerts add'
             set fields id symbol condition threshold days currency fired_on coin_id
         case 'alerts list'

@@ -135,7 +135,10 @@ import Testing
     #expect(lines.count == 9)
     #expect(lines.allSatisfy { $0.hasPrefix("{\"symbol\":") && $0.hasSuffix("}") })
     let profile = home.run(["profile", "show", "--format", "jsonl"]).standardOutput
-    #expect(profile == "{\"username\":\"anonymous\",\"source\":\"offline\",\"currency\":null}\n")
+    #expect(
+      profile
+        == "{\"username\":\"anonymous\",\"source\":\"offline\",\"currency\":null,"
+        + "\"method\":\"fifo\"}\n")
   }
 
   @Test func statsIsOneRecordInEveryFormat() throws {

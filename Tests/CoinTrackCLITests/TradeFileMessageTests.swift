@@ -120,13 +120,6 @@ import Testing
         == "cannot write trade 7 to beancount: the number '123456789012345678901234567890' has "
         + "more than the 28 significant digits beancount computes with; nothing was written.")
     #expect(long.code == .invalidValue)
-    let mixed = ErrorFunnel.failure(
-      for: JournalError.currencyMismatch(trade: trade, earlierCurrency: "USD"))
-    #expect(
-      mixed.message
-        == "trade 7 of 'ETH' is in EUR but its earlier trades are in USD, and a lot's cost and "
-        + "its sale's proceeds are never in two currencies; nothing was written.")
-    #expect(mixed.code == .invalidValue)
     #expect(ErrorFunnel.failure(for: JournalError.averageInBeancount).code == .usage)
   }
 }

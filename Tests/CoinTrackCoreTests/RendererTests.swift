@@ -161,7 +161,7 @@ import Testing
     let profile = RecordSet.profile(Profile(username: "alice"))
     #expect(
       RecordFormat.json.render(profile)
-        == #"{"username":"alice","source":"offline","currency":null}"# + "\n")
+        == #"{"username":"alice","source":"offline","currency":null,"method":"fifo"}"# + "\n")
   }
 
   @Test func everyFormatRendersTheSameRows() throws {

@@ -174,20 +174,6 @@ import Testing
     #expect(written == "")
   }
 
-  @Test func aCoinInTwoCurrenciesIsRefusedNamingTheTrade() {
-    var euros = Self.trades[2]
-    euros.currency = "EUR"
-    let trades = [Self.trades[0], Self.trades[1], euros]
-    for dialect in PriceDirectiveDialect.allCases {
-      var written = ""
-      #expect(throws: JournalError.currencyMismatch(trade: euros, earlierCurrency: "USD")) {
-        try TradeJournal(dialect: dialect, accounts: .init())
-          .write(trades, method: .fifo) { written += $0 }
-      }
-      #expect(written == "")
-    }
-  }
-
   /// A gain of 1e10 and more, with 20 decimals: beancount gets 28 significant digits of it.
   @Test func beancountGetsAtMost28SignificantDigitsOfAGain() {
     let gain = ExactDecimal(Price(decimalText: "12345678901.12345678901234567890")!)

@@ -257,7 +257,8 @@ let bitcoinJanuaryCSV = [
     )
     #expect(set.status == 0)
     #expect(
-      set.standardOutput == #"{"username":"anonymous","source":"coingecko","currency":"EUR"}"#
+      set.standardOutput
+        == #"{"username":"anonymous","source":"coingecko","currency":"EUR","method":"fifo"}"#
         + "\n")
     let prices = try run(sandbox, ["prices", "bitcoin", "--format", "csv"], api: api)
     #expect(prices.standardOutput.hasSuffix(",BTC,61950.11,EUR,coingecko,false\r\n"))

@@ -7,14 +7,17 @@ import Testing
     let sandbox = try Sandbox()
     let first = try sandbox.run(["profile", "show", "--format", "json"])
     #expect(
-      first.standardOutput == #"{"username":"anonymous","source":"offline","currency":null}"# + "\n"
-    )
+      first.standardOutput
+        == #"{"username":"anonymous","source":"offline","currency":null,"method":"fifo"}"# + "\n")
     #expect(sandbox.stateData() == nil)
     let set = try sandbox.run(["profile", "set", "  Zoë Trader  "])
     #expect(set.status == 0)
-    #expect(set.standardOutput == "USERNAME    SOURCE   CURRENCY\nZoë Trader  offline  -\n")
+    #expect(
+      set.standardOutput
+        == "USERNAME    SOURCE   CURRENCY  METHOD\nZoë Trader  offline  -         fifo\n")
     let shown = try sandbox.run(["profile", "show", "--format", "csv"])
-    #expect(shown.standardOutput == "username,source,currency\r\nZoë Trader,offline,\r\n")
+    #expect(
+      shown.standardOutput == "username,source,currency,method\r\nZoë Trader,offline,,fifo\r\n")
     let attributes = try FileManager.default.attributesOfItem(atPath: sandbox.stateFile.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
   }

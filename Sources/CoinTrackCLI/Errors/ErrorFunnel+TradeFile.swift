@@ -58,10 +58,6 @@ extension ErrorFunnel {
     case .numberTooLong(let trade, let number):
       return "cannot write trade \(trade.id) to beancount: the number \(quote(number)) has more "
         + "than the 28 significant digits beancount computes with; nothing was written."
-    case .currencyMismatch(let trade, let earlierCurrency):
-      return "trade \(trade.id) of \(quote(trade.coin.symbol)) is in \(trade.currency) but its "
-        + "earlier trades are in \(earlierCurrency), and a lot's cost and its sale's proceeds "
-        + "are never in two currencies; nothing was written."
     case .averageInBeancount:
       return "--method average cannot be written to beancount, which books no average cost; "
         + "use --method fifo, lifo or hifo, or --format ledger or hledger."

@@ -93,6 +93,8 @@ extension RecordKind {
         { _ in .text(profile.preferredSource ?? SnapshotPriceSource.sourceName) }
       },
       .init("currency") { profile in { _ in .optional(profile.preferredCurrency) } },
+      // The method the portfolio commands take without --method, FIFO when none was set.
+      .init("method") { profile in { _ in .text((profile.preferredMethod ?? .fifo).rawValue) } },
     ])
 }
 

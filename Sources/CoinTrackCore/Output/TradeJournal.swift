@@ -78,17 +78,12 @@ public struct TradeJournal: Sendable {
   }
 
   /// Checks every trade before anything is written: its coin and currency are commodities of
-  /// this dialect, each coin is traded in one currency, and for beancount each number it must
-  /// hold has at most 28 significant digits (`JournalError` names the trade).
+  /// this dialect, and for beancount each number it must hold has at most 28 significant digits
+  /// (`JournalError` names the trade). Each coin's trades are in its one currency, as
+  /// `Tracker.checkCurrencies` has checked before.
   func check(_ trades: [Trade]) throws -> Checked {
     var checked = Checked()
-    var currencies: [String: String] = [:]
     for trade in trades {
-      let earlier = currencies[trade.coin.id, default: trade.currency]
-      guard earlier == trade.currency else {
-        throw JournalError.currencyMismatch(trade: trade, earlierCurrency: earlier)
-      }
-      currencies[trade.coin.id] = earlier
       for name in [trade.coin.symbol, trade.currency] where checked.commodities[name] == nil {
         checked.commodities[name] = try dialect.commodity(name)
       }
@@ -236,9 +231,6 @@ public enum JournalError: Error, Hashable, Sendable {
   /// A number of `trade`, as it would have been written, with more significant digits than
   /// beancount computes with (28).
   case numberTooLong(trade: Trade, number: String)
-  /// `trade` is in another currency than the earlier trades of its coin: a lot's cost and the
-  /// proceeds of its sale must be in one currency, as `portfolio show` requires.
-  case currencyMismatch(trade: Trade, earlierCurrency: String)
   /// beancount books no average cost: its lots are taken whole or in part at their own cost.
   case averageInBeancount
 }
@@ -246,7 +238,7 @@ public enum JournalError: Error, Hashable, Sendable {
 extension JournalError: KindedFailure {
   public var failureKind: FailureKind {
     switch self {
-    case .numberTooLong, .currencyMismatch: return .invalidValue
+    case .numberTooLong: return .invalidValue
     case .averageInBeancount: return .usage
     }
   }
