@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// What cointrack writes, cointrack reads back: random inputs to every command that writes the
-/// state (numbers with and without leading zeros, decimals of every length), each followed by a
-/// read of what it stored, which must be the input in its canonical form, unchanged, with the
-/// state file still valid JSON that the same binary reads.
+/// state (numbers with and without leading zeros, decimals of every length, the profile's
+/// method), each followed by a read of what it stored, which must be the input in its canonical
+/// form, unchanged, with the state file and each line of the trades file still valid JSON that
+/// the same binary reads.
 @Suite struct WrittenReadsBackTests {
   /// `text` without the zeros before the first digit of its whole part: the canonical form.
   static func canonical(_ text: String) -> String {
@@ -76,13 +77,19 @@ import Testing
         #expect(last.contains(#""threshold":\#(Self.canonical(threshold)),"#), "\(last)")
       default:
         let name = "user\(generator.next(below: 1000))"
-        #expect(try sandbox.run(["profile", "set", name]).status == 0)
+        let method = ["fifo", "lifo", "hifo", "average"][Int(generator.next(below: 4))]
+        #expect(try sandbox.run(["profile", "set", name, "--method", method]).status == 0)
         let shown = try sandbox.run(["profile", "show", "--format", "json"])
         #expect(shown.standardOutput.contains(#""username":"\#(name)""#))
+        #expect(shown.standardOutput.contains(#""method":"\#(method)""#))
       }
-      // The file is JSON, and the same binary reads all of it.
+      // The files are JSON (the trades one object a line), and the same binary reads all of it.
       let state = try #require(sandbox.stateData())
       #expect((try? JSONSerialization.jsonObject(with: state)) != nil, "step \(step)")
+      let journal = (try? String(contentsOf: sandbox.tradesFile, encoding: .utf8)) ?? ""
+      for line in journal.split(separator: "\n") {
+        #expect((try? Self.json(String(line))) != nil, "step \(step): \(line)")
+      }
       for reader in [
         ["portfolio", "show", "--format", "json"], ["alerts", "list", "--format", "json"],
       ] {
