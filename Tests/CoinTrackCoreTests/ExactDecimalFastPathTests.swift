@@ -112,6 +112,39 @@ import Testing
     }
   }
 
+  /// Int128.min units, which only arithmetic makes (its magnitude does not fit `Int128`), held
+  /// fixed and used on: each operation with every value gives the general path's value (held
+  /// either way: the general path holds Int128.min units as a magnitude).
+  @Test func theSmallestFixedUnitsAgreeWithTheGeneralPath() {
+    func written(_ value: ExactDecimal) -> String { value.price.text }
+    for scale in [0, 2, 18, 38] {
+      let largest = ExactDecimal(
+        Price(decimalText: Self.text(String(Int128.max), scale, true))!)
+      let smallest = largest - ExactDecimal(Price(decimalText: Self.text("1", scale, false))!)
+      guard case .fixed(Int128.min) = smallest.storage else {
+        Issue.record("\(smallest.price.text) not held fixed as Int128.min units")
+        continue
+      }
+      let general = Self.general(smallest)
+      for scale in [0, 2, 19, 40] {
+        #expect(
+          written(smallest.rounded(toScale: scale))
+            == written(general.rounded(toScale: scale)))
+        guard scale >= smallest.scale else { continue }
+        #expect(written(smallest.rescaled(to: scale)) == written(general.rescaled(to: scale)))
+      }
+      for other in Self.values {
+        let pair = "\(smallest.price.text) and \(other.price.text)"
+        #expect((smallest < other) == (general < other), "\(pair) <")
+        #expect((other < smallest) == (other < general), "\(pair) >")
+        #expect(written(smallest + other) == written(general + other), "\(pair) +")
+        #expect(written(smallest - other) == written(general - other), "\(pair) -")
+        #expect(written(other - smallest) == written(other - general), "\(pair) − it")
+        #expect(written(smallest * other) == written(general * other), "\(pair) ×")
+      }
+    }
+  }
+
   @Test func quotientsAgreeWithTheGeneralPath() {
     // One scale for each pair, in turn: every pair at every scale takes a minute in a debug build.
     let scales = [0, 2, 19, 36, 40, 1, 37]

@@ -329,6 +329,8 @@ extension ExactDecimal {
 
   /// `units` × 10^`exponent`, for `exponent` of zero or more; `units` itself for less.
   fileprivate static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
+    // Mostly both operands have one scale: nothing to scale.
+    guard exponent > 0 else { return units }
     guard let magnitude = scaled(units.magnitude, by: exponent) else { return nil }
     return signed(magnitude, isNegative: units < 0)
   }

@@ -49,7 +49,7 @@ extension CostBasis {
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count * currencies.count)
     // Each day's amounts in one array, emptied for the next day rather than made anew.
-    var amounts: [(currency: String, amounts: ValuedAmounts)] = []
+    var amounts: [ValuedAmounts] = []
     for day in range {
       try advance(through: day)
       days += try rows(
@@ -63,7 +63,7 @@ extension CostBasis {
   /// `amounts` is where the positions' amounts are gathered.
   private mutating func rows(
     on day: Day, closes: inout RangeCloses, gaps: inout GapLog,
-    amounts: inout [(currency: String, amounts: ValuedAmounts)], currencies: [String]
+    amounts: inout [ValuedAmounts], currencies: [String]
   ) throws -> [PortfolioDay] {
     amounts.removeAll(keepingCapacity: true)
     for index in positions.indices where positions[index].isHeld {
@@ -74,7 +74,7 @@ extension CostBasis {
       }
       let close = closes.close(ofPositionAt: index, on: day)
       if close == nil { gaps.add(day, of: positions[index].coin) }
-      amounts.append((positions[index].currency, self.amounts(ofPositionAt: index, at: close)))
+      amounts.append(self.amounts(ofPositionAt: index, at: close))
     }
     return totalRows(of: amounts, currencies: currencies).map { total in
       PortfolioDay(

@@ -47,7 +47,7 @@ extension Position {
     let price = latest?.price.map(ExactDecimal.init)
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let amounts = amounts(at: price)
-    var row = amounts.row(currency: currency)
+    var row = amounts.row()
     row.coin = coin
     row.quantity = quantity.price.normalised
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
@@ -61,7 +61,8 @@ extension Position {
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let (cost, realised) = shownCostAndRealised(scale: scale)
     return ValuedAmounts(
-      cost: cost, value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
+      currency: currency, cost: cost,
+      value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised)
   }
 
@@ -76,6 +77,8 @@ extension Position {
 
 /// A row's money as shown, rounded, which the totals add up: the totals are the sums of the rows.
 struct ValuedAmounts {
+  /// The currency of the money: the totals add up each currency's apart.
+  var currency: String
   var cost: ExactDecimal
   var value: ExactDecimal?
   var realised: ExactDecimal
@@ -93,7 +96,7 @@ struct ValuedAmounts {
   }
 
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
-  func row(currency: String) -> HoldingRow {
+  func row() -> HoldingRow {
     let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
     let unrealised = value.map { $0 - cost }
     return HoldingRow(
@@ -118,37 +121,32 @@ extension CostBasis {
     let currencies = tradedCurrencies(through: day, otherwise: currency)
     return PortfolioValuation(
       day: day, method: method, holdings: valued.map(\.row),
-      totals: totalRows(
-        of: zip(held, valued).map { (currency: $0.currency, amounts: $1.amounts) },
-        currencies: currencies))
+      totals: totalRows(of: valued.map(\.amounts), currencies: currencies))
   }
 
   /// The totals rows of the held positions' `amounts` as shown, one per currency of
   /// `currencies` in its order: what `portfolio show` gives below its holdings, and `portfolio
   /// history` for each day.
-  mutating func totalRows(
-    of amounts: [(currency: String, amounts: ValuedAmounts)], currencies: [String]
-  ) -> [HoldingRow] {
-    currencies.map { totals(of: amounts, currency: $0).row(currency: $0) }
+  mutating func totalRows(of amounts: [ValuedAmounts], currencies: [String]) -> [HoldingRow] {
+    currencies.map { totals(of: amounts, currency: $0).row() }
   }
 
   /// The sums of the held positions' `amounts` as shown that are in `currency`, and the realised
   /// profit of the coins in `currency` sold out, which have no row.
-  mutating func totals(
-    of amounts: [(currency: String, amounts: ValuedAmounts)], currency: String
-  ) -> ValuedAmounts {
+  mutating func totals(of amounts: [ValuedAmounts], currency: String) -> ValuedAmounts {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
-    for (heldCurrency, held) in amounts where heldCurrency == currency {
-      cost = cost + held.cost
-      value = value.flatMap { total in held.value.map { total + $0 } }
-      realised = realised + held.realised
+    // By index, reading each row's amounts where they lie rather than copying the row.
+    for index in amounts.indices where amounts[index].currency == currency {
+      cost = cost + amounts[index].cost
+      value = value.flatMap { total in amounts[index].value.map { total + $0 } }
+      realised = realised + amounts[index].realised
     }
     for index in positions.indices
     where !positions[index].isHeld && positions[index].currency == currency {
       realised = realised + shownRealised(ofPositionAt: index)
     }
-    return ValuedAmounts(cost: cost, value: value, realised: realised)
+    return ValuedAmounts(currency: currency, cost: cost, value: value, realised: realised)
   }
 }
