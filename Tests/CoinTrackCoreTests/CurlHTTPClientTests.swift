@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -78,8 +79,9 @@ private struct ServerStartError: Error, CustomStringConvertible {
 
 /// A Python http.server subprocess on 127.0.0.1; stop() (or deinit) ends it.
 private final class TestServer {
-  private let process = Process()
-  private let input = Pipe()
+  /// The server; it exits when its stdin, held open by this object, closes.
+  private let server: SpawnedProcess
+  private var isStopped = false
   /// The port the server listens on.
   let port: Int
   /// A port that is bound but not listening: connections to it are refused.
@@ -93,27 +95,19 @@ private final class TestServer {
     let script = directory.appendingPathComponent("server.py")
     try serverScript.write(to: script, atomically: true, encoding: .utf8)
 
-    let output = Pipe()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    server = try SpawnedProcess(
+      URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path],
+      environment: ProcessInfo.processInfo.environment, lifeline: true)
 
     // Python has read the script by the time it prints, so the directory can go right after.
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }  // EOF: the server died
-      line.append(chunk)
-    }
-    let ports = String(decoding: line, as: UTF8.self).split(separator: " ").compactMap {
+    let line = server.firstLineOfStandardOutput() ?? ""
+    let ports = line.split(separator: " ").compactMap {
       Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     guard ports.count == 2 else {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      throw ServerStartError(description: "test server did not start: \(line.count) bytes read")
+      server.kill()
+      let ended = server.finish()
+      throw ServerStartError(description: "test server did not start: \(ended.standardError)")
     }
     port = ports[0]
     closedPort = ports[1]
@@ -124,14 +118,11 @@ private final class TestServer {
 
   /// Ends the server process and waits for it.
   func stop() {
-    // Closing stdin makes the server exit by itself. SIGKILL backs that up: terminate()'s
-    // SIGTERM is not enough, because the child inherits the signal mask of the dispatch thread
-    // that spawned it, in which SIGTERM is blocked.
-    try? input.fileHandleForWriting.close()
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    guard !isStopped else { return }
+    isStopped = true
+    // SIGKILL, because children of the test runner inherit a signal mask that blocks SIGTERM.
+    server.kill()
+    _ = server.finish()
   }
 
   deinit { stop() }

@@ -1,4 +1,5 @@
 import CoinTrackCore
+import CoinTrackTestSupport
 import Foundation
 import Testing
 

@@ -455,14 +455,13 @@ private let twelveDataNoData =
       #expect(symlink(fifo, entry) == 0)
     case "dangling link": #expect(symlink(fifo, entry) == 0)
     default:
-      let bind = Process()
-      bind.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      bind.arguments = [
-        "python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])",
-        entry,
-      ]
-      try bind.run()
-      bind.waitUntilExit()
+      let bind = try Sandbox.run(
+        URL(fileURLWithPath: "/usr/bin/env"),
+        [
+          "python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])",
+          entry,
+        ], environment: ProcessInfo.processInfo.environment)
+      #expect(bind.status == 0, "\(bind.standardError)")
     }
     var before = stat()
     #expect(lstat(entry, &before) == 0)

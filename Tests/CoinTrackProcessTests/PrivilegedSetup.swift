@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Foundation
 import Testing
 

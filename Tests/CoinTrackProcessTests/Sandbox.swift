@@ -1,11 +1,5 @@
+import CoinTrackTestSupport
 import Foundation
-
-/// What a run of the real binary printed and how it exited.
-struct ProcessResult: Sendable {
-  let standardOutput: String
-  let standardError: String
-  let status: Int32
-}
 
 /// A fresh HOME, XDG_DATA_HOME and XDG_CACHE_HOME in a temporary directory, and a way to run the
 /// built `cointrack` in it with an explicit environment. The directory is removed on deinit.

@@ -64,8 +64,8 @@ public final class FakePriceAPI: @unchecked Sendable {
     public let headers: [String: String]
   }
 
-  private let process = Process()
-  private let lifeline = Pipe()
+  /// The server; it exits when its stdin, held open by this object, closes.
+  private let server: SpawnedProcess
   private let directory: URL
   /// `http://127.0.0.1:PORT`.
   public let baseURL: String
@@ -80,23 +80,14 @@ public final class FakePriceAPI: @unchecked Sendable {
     try Data().write(to: logFile)
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/price_api_server.py")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, routesFile.path, logFile.path]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    // The server exits when this pipe closes, so it cannot outlive the test process.
-    process.standardInput = lifeline
-    try process.run()
+    server = try SpawnedProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      ["python3", script.path, routesFile.path, logFile.path],
+      environment: ProcessInfo.processInfo.environment, lifeline: true)
     // The server prints its port once it listens.
-    var line = Data()
-    while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-      byte != Data("\n".utf8)
-    {
-      line.append(byte)
-    }
-    guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-      process.terminate()
+    guard let line = server.firstLineOfStandardOutput(), let port = Int(line) else {
+      server.kill()
+      _ = server.finish()
       throw StartFailure()
     }
     baseURL = "http://127.0.0.1:\(port)"
@@ -104,8 +95,8 @@ public final class FakePriceAPI: @unchecked Sendable {
 
   deinit {
     // SIGKILL, because children of the test runner inherit a signal mask that blocks SIGTERM.
-    kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    server.kill()
+    _ = server.finish()
     try? FileManager.default.removeItem(at: directory)
   }
 

@@ -4,41 +4,70 @@ import Foundation
   import Glibc
 #endif
 
+/// What a run of a program printed and how it exited.
+public struct ProcessResult: Sendable {
+  public let standardOutput: String
+  public let standardError: String
+  public let status: Int32
+
+  public init(standardOutput: String, standardError: String, status: Int32) {
+    self.standardOutput = standardOutput
+    self.standardError = standardError
+    self.status = status
+  }
+}
+
 /// A running executable that the test can watch and kill: two threads drain its stdout and
 /// stderr as it writes, so that a full pipe never blocks it, and the test can wait for a line on
 /// stderr while it runs.
 ///
 /// Started with posix_spawn rather than Foundation's Process, which takes arguments and variables
-/// as Strings and so cannot pass the bytes that are not UTF-8 some tests need.
-final class SpawnedProcess: @unchecked Sendable {
+/// as Strings and so cannot pass the bytes that are not UTF-8 some tests need, and which under
+/// many concurrent launches has closed descriptors that other threads had reopened, giving
+/// children of other tests a closed stdout (swift#57827).
+public final class SpawnedProcess: @unchecked Sendable {
   // Unchecked: `output`, `error` and `openStreams` are only touched while holding `condition`.
   private let condition = NSCondition()
   private var output = Data()
   private var error = Data()
   private var openStreams = 2
-  let processIdentifier: pid_t
+  public let processIdentifier: pid_t
+  /// The write end of the child's stdin when it was started with `lifeline`; -1 otherwise.
+  private let lifeline: Int32
 
-  /// Starts `executable`; stdin is /dev/null.
-  convenience init(_ executable: URL, _ arguments: [String], environment: [String: String])
-    throws
-  {
+  /// Starts `executable`; stdin is /dev/null, or with `lifeline` a pipe this object holds open
+  /// until it goes, so that a child that exits at the end of its stdin cannot outlive it.
+  public convenience init(
+    _ executable: URL, _ arguments: [String], environment: [String: String],
+    lifeline: Bool = false
+  ) throws {
     try self.init(
       executable, rawArguments: arguments.map { Array($0.utf8) },
-      rawEnvironment: environment.map { Array("\($0.key)=\($0.value)".utf8) })
+      rawEnvironment: environment.map { Array("\($0.key)=\($0.value)".utf8) },
+      lifeline: lifeline)
   }
 
   /// Starts `executable` with arguments and `NAME=value` variables given as bytes, passed on
-  /// exactly; stdin is /dev/null.
-  init(_ executable: URL, rawArguments: [[UInt8]], rawEnvironment: [[UInt8]]) throws {
+  /// exactly; stdin as for `init(_:_:environment:lifeline:)`.
+  public init(
+    _ executable: URL, rawArguments: [[UInt8]], rawEnvironment: [[UInt8]], lifeline: Bool = false
+  ) throws {
     var outputPipe: [Int32] = [0, 0]
     var errorPipe: [Int32] = [0, 0]
-    guard Self.pipe2(&outputPipe, O_CLOEXEC) == 0, Self.pipe2(&errorPipe, O_CLOEXEC) == 0 else {
+    var inputPipe: [Int32] = [-1, -1]
+    guard Self.pipe2(&outputPipe, O_CLOEXEC) == 0, Self.pipe2(&errorPipe, O_CLOEXEC) == 0,
+      !lifeline || Self.pipe2(&inputPipe, O_CLOEXEC) == 0
+    else {
       throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if lifeline {
+      posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
     posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     // Other tests' pipes must not leak into this child and keep them open.
@@ -52,12 +81,15 @@ final class SpawnedProcess: @unchecked Sendable {
     }
     close(outputPipe[1])
     close(errorPipe[1])
+    if lifeline { close(inputPipe[0]) }
     guard status == 0 else {
       close(outputPipe[0])
       close(errorPipe[0])
+      if lifeline { close(inputPipe[1]) }
       throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
     }
     processIdentifier = pid
+    self.lifeline = inputPipe[1]
     drain(FileHandle(fileDescriptor: outputPipe[0], closeOnDealloc: true), isError: false)
     drain(FileHandle(fileDescriptor: errorPipe[0], closeOnDealloc: true), isError: true)
   }
@@ -106,25 +138,45 @@ final class SpawnedProcess: @unchecked Sendable {
     }
   }
 
+  deinit {
+    if lifeline >= 0 { close(lifeline) }
+  }
+
   /// Waits until stderr holds `text` (true) or is closed without it (false).
-  func waitForStandardError(containing text: String) -> Bool {
+  public func waitForStandardError(containing text: String) -> Bool {
+    waitFor { String(decoding: $0.error, as: UTF8.self).contains(text) ? true : nil } != nil
+  }
+
+  /// Waits for the first line on stdout and returns it without its newline; nil when stdout
+  /// closes without one.
+  public func firstLineOfStandardOutput() -> String? {
+    waitFor { process in
+      process.output.firstIndex(of: UInt8(ascii: "\n")).map {
+        String(decoding: process.output[..<$0], as: UTF8.self)
+      }
+    }
+  }
+
+  /// Waits until `found` answers something for what was read so far, and returns it; nil when
+  /// both streams close first.
+  private func waitFor<Found>(_ found: (SpawnedProcess) -> Found?) -> Found? {
     condition.lock()
     defer { condition.unlock() }
     while true {
-      if String(decoding: error, as: UTF8.self).contains(text) { return true }
-      if openStreams == 0 { return false }
+      if let answer = found(self) { return answer }
+      if openStreams == 0 { return nil }
       condition.wait()
     }
   }
 
   /// Sends SIGKILL: the process ends at once, wherever it is.
-  func kill() {
+  public func kill() {
     _ = Glibc.kill(processIdentifier, SIGKILL)
   }
 
   /// Waits for both streams to close and the process to end, and returns what it printed; the
   /// status is the exit code, or the number of the signal that ended it.
-  func finish() -> ProcessResult {
+  public func finish() -> ProcessResult {
     condition.lock()
     while openStreams > 0 { condition.wait() }
     let result = (output, error)
