@@ -209,12 +209,17 @@ struct JSONReader {
   /// Reads the key of the object's next member and the colon after it, leaving the reader at
   /// the member's value; nil after the object's closing `}`. A key of ASCII without escapes
   /// (every key cointrack writes) is compared with `keys` by its bytes where it lies, making no
-  /// string; any other key is decoded and compared as text, as `nextKey()` would.
-  mutating func nextKey(among keys: [String]) throws(JSONSyntaxError) -> MemberKey? {
+  /// string; any other key is decoded and compared as text, as `nextKey()` would. The keys are
+  /// tried from `expected` on (the one after the last read: members usually come in the order
+  /// they are written), then from the first.
+  mutating func nextKey(among keys: [String], expected: Int) throws(JSONSyntaxError) -> MemberKey? {
     guard try beginMember() else { return nil }
     let key: MemberKey
     if let plain = readPlainASCIIString() {
-      let position = keys.firstIndex { $0.utf8.elementsEqual(plain) }
+      let start = min(expected, keys.count)
+      let position =
+        keys[start...].firstIndex { $0.hasUTF8(plain) }
+        ?? keys[..<start].firstIndex { $0.hasUTF8(plain) }
       key = MemberKey(
         position: position, unknownText: position == nil ? String(validUTF8: plain) : nil)
     } else {

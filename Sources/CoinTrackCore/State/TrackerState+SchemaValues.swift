@@ -71,9 +71,11 @@ extension JSONReader {
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
+    // The position after the last key read, where the next key usually is.
+    var expected = 0
     while true {
       let next: MemberKey?
-      do { next = try nextKey(among: keys) } catch { throw .syntax(error) }
+      do { next = try nextKey(among: keys, expected: expected) } catch { throw .syntax(error) }
       guard let key = next else { return }
       guard let position = key.position else {
         throw .schema(
@@ -85,6 +87,7 @@ extension JSONReader {
             keyPath: path.member(keys[position]).text, problem: .invalid("appears twice")))
       }
       seen |= 1 << position
+      expected = position + 1
       try read(&self, position)
     }
   }
