@@ -261,6 +261,9 @@ import Testing
     (#""name":"Bitcoin""#, #""name":"Bitcöin""#),
     (#""price":150.25"#, #""price": 150.25 "#),
     (#""price":150.25,"fee":0.5"#, #""fee":0.5,"price":150.25"#),
+    // Keys are matched by their bytes where they lie; an escaped key is decoded first.
+    (#""price":150.25"#, #""pr\u0069ce":150.25"#),
+    (#""currency":"USDT""#, #""\u0063urrency":"USDT""#),
   ]
 
   @Test func otherLayoutsReadTheSameInAnyOrderAndIndented() throws {
@@ -317,6 +320,9 @@ import Testing
     (#""fee":0.5"#, #""fee":0.5,"fee":0.5"#, "'trades[0].fee' appears twice"),
     (#""USDT"}"#, #""USDT","note":1}"#, "'trades[0].note' is not a known key"),
     (#"{"id":3"#, #"{"id":1,"id":3"#, "'trades[0].id' appears twice"),
+    (#""fee":0.5"#, #""fee":0.5,"f\u0065e":0.5"#, "'trades[0].fee' appears twice"),
+    (#""fee":0.5"#, #""f\u00e9e":0.5"#, "'trades[0].fée' is not a known key"),
+    (#""fee":0.5"#, #""feé":0.5"#, "'trades[0].feé' is not a known key"),
   ]
 
   @Test(arguments: 0..<damage.count)

@@ -199,6 +199,38 @@ struct JSONReader {
     return key
   }
 
+  /// A member's key as `nextKey(among:)` finds it: its position among the keys looked for, or
+  /// nil and its text (made only then, for the error) when it is none of them.
+  struct MemberKey {
+    let position: Int?
+    let unknownText: String?
+  }
+
+  /// Reads the key of the object's next member and the colon after it, leaving the reader at
+  /// the member's value; nil after the object's closing `}`. A key of ASCII without escapes
+  /// (every key cointrack writes) is compared with `keys` by its bytes where it lies, making no
+  /// string; any other key is decoded and compared as text, as `nextKey()` would. The keys are
+  /// tried from `expected` on (the one after the last read: members usually come in the order
+  /// they are written), then from the first.
+  mutating func nextKey(among keys: [String], expected: Int) throws(JSONSyntaxError) -> MemberKey? {
+    guard try beginMember() else { return nil }
+    let key: MemberKey
+    if let plain = readPlainASCIIString() {
+      let start = min(expected, keys.count)
+      let position =
+        keys[start...].firstIndex { $0.hasUTF8(plain) }
+        ?? keys[..<start].firstIndex { $0.hasUTF8(plain) }
+      key = MemberKey(
+        position: position, unknownText: position == nil ? String(validUTF8: plain) : nil)
+    } else {
+      let text = try readString()
+      let position = keys.firstIndex(of: text)
+      key = MemberKey(position: position, unknownText: position == nil ? text : nil)
+    }
+    try endKey()
+    return key
+  }
+
   /// Reads up to the opening quote of the next member's key; false after the closing `}`.
   @inline(__always)
   private mutating func beginMember() throws(JSONSyntaxError) -> Bool {

@@ -23,16 +23,23 @@ public enum PortfolioCheck {
     // What is held of each coin, by its id.
     var held: [String: ExactDecimal] = [:]
     for trade in ordered {
-      let before = held[trade.coin.id] ?? .zero
-      let quantity = trade.quantityValue
-      switch trade.side {
-      case .buy: held[trade.coin.id] = before + quantity
-      case .sell:
-        guard !(before < quantity) else {
-          return Oversell(trade: trade, held: before.price.normalised)
-        }
-        held[trade.coin.id] = before - quantity
+      // The coin's holding is changed where it lies in the dictionary: one lookup a trade.
+      if let before = apply(trade, to: &held[trade.coin.id, default: .zero]) {
+        return Oversell(trade: trade, held: before.price.normalised)
       }
+    }
+    return nil
+  }
+
+  /// Applies `trade` to `holding`, what is held of its coin; for a sale of more than that, what
+  /// is held, and `holding` is left as it was.
+  private static func apply(_ trade: Trade, to holding: inout ExactDecimal) -> ExactDecimal? {
+    let quantity = trade.quantityValue
+    switch trade.side {
+    case .buy: holding = holding + quantity
+    case .sell:
+      guard !(holding < quantity) else { return holding }
+      holding = holding - quantity
     }
     return nil
   }

@@ -71,15 +71,23 @@ extension JSONReader {
     try syntax { () throws(JSONSyntaxError) in try beginObject() }
     // One bit for each of `keys`, set once the key has been read.
     var seen: UInt32 = 0
-    while let key = try syntax({ () throws(JSONSyntaxError) in try nextKey() }) {
-      guard let position = keys.firstIndex(of: key) else {
-        throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .unknownKey))
+    // The position after the last key read, where the next key usually is.
+    var expected = 0
+    while true {
+      let next: MemberKey?
+      do { next = try nextKey(among: keys, expected: expected) } catch { throw .syntax(error) }
+      guard let key = next else { return }
+      guard let position = key.position else {
+        throw .schema(
+          StateSchemaError(keyPath: path.member(key.unknownText ?? "").text, problem: .unknownKey))
       }
       guard seen & (1 << position) == 0 else {
         throw .schema(
-          StateSchemaError(keyPath: path.member(key).text, problem: .invalid("appears twice")))
+          StateSchemaError(
+            keyPath: path.member(keys[position]).text, problem: .invalid("appears twice")))
       }
       seen |= 1 << position
+      expected = position + 1
       try read(&self, position)
     }
   }

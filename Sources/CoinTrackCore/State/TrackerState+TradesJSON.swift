@@ -56,18 +56,19 @@ extension JSONReader {
     var currency: String??
     var lots: [Int] = []
     try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
-      let member = path.member(keys[key])
+      /// The member's path, made only for an error (the arguments below are autoclosures).
+      func member() -> SchemaPath { path.member(keys[key]) }
       switch key {
-      case 0: id = try reader.readInteger(at: member, in: 1...TrackerState.largestID)
-      case 1: day = try reader.readUTF8(of: .string, at: member, Day.init(isoBytes:))
-      case 2: side = try reader.readUTF8(of: .string, at: member, TradeSide.init(utf8:))
-      case 3, 4, 5: try coin.read(key, from: &reader, at: member)
-      case 6: quantity = try reader.readAmount(.quantity, at: member)
-      case 7: price = try reader.readAmount(.price, at: member)
-      case 8: fee = try reader.readAmount(.fee, at: member)
-      case 10: lots = try reader.readTradeIDs(at: member)
+      case 0: id = try reader.readInteger(at: member(), in: 1...TrackerState.largestID)
+      case 1: day = try reader.readUTF8(of: .string, at: member(), Day.init(isoBytes:))
+      case 2: side = try reader.readUTF8(of: .string, at: member(), TradeSide.init(utf8:))
+      case 3, 4, 5: try coin.read(key, from: &reader, at: member())
+      case 6: quantity = try reader.readAmount(.quantity, at: member())
+      case 7: price = try reader.readAmount(.price, at: member())
+      case 8: fee = try reader.readAmount(.fee, at: member())
+      case 10: lots = try reader.readTradeIDs(at: member())
       default:
-        currency = try reader.readUTF8(of: .string, at: member) { bytes in
+        currency = try reader.readUTF8(of: .string, at: member()) { bytes in
           Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
         }
       }

@@ -21,6 +21,10 @@ public struct TradesFile: Sendable {
   /// in memory.
   public static let maximumFileSize = 512 * 1024 * 1024
 
+  /// A lower bound on the length of a trade's line (its keys alone take more), from which a
+  /// reader sizes its array.
+  static let shortestLineLength = 128
+
   /// The journal file.
   public let path: String
 
@@ -78,6 +82,9 @@ public struct TradesFile: Sendable {
         .reason)
     }
     var trades: [Trade] = []
+    // Room for every trade at once, rather than copying them all each time the array grows: no
+    // trade's line is shorter than this, so the journal's size bounds their number.
+    trades.reserveCapacity(Int(status.st_size) / TradesFile.shortestLineLength)
     var lineNumber = 0
     let blockSize = 1 << 20
     var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
