@@ -194,3 +194,12 @@ import Testing
     }
   }
 }
+
+extension CostBasis {
+  /// Every sale's disposals, in day order, by `method`, as `replay` gives them.
+  fileprivate static func disposals(of trades: [Trade], method: CostMethod) throws -> [Disposal] {
+    var all: [Disposal] = []
+    try replay(trades, method: method) { _, disposals in all += disposals }
+    return all
+  }
+}

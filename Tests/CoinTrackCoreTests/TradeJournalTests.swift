@@ -246,3 +246,12 @@ import Testing
     }
   }
 }
+
+extension TradeJournal {
+  /// The whole journal of `trades` as one text.
+  fileprivate func text(of trades: [Trade], method: CostMethod) throws -> String {
+    var text = ""
+    try write(trades, method: method) { text += $0 }
+    return text
+  }
+}

@@ -316,11 +316,4 @@ extension TradeJournal {
     }
     if !output.isEmpty { try sink(output.takeText()) }
   }
-
-  /// The whole journal of `trades` as one text, for tests.
-  func text(of trades: [Trade], method: CostMethod) throws -> String {
-    var text = ""
-    try write(trades, method: method) { text += $0 }
-    return text
-  }
 }

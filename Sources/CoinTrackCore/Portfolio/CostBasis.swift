@@ -206,16 +206,6 @@ struct CostBasis: Sendable {
     }
   }
 
-  /// Every sale's disposals, in day order, by `method`, as `replay` gives them.
-  static func disposals(of trades: [Trade], method: CostMethod) throws(TradeError)
-    -> [Disposal]
-  {
-    var basis = CostBasis(trades: trades, method: method)
-    var disposals: [Disposal] = []
-    try basis.advance(through: Day.supported.upperBound) { disposals.append($0) }
-    return disposals
-  }
-
   /// The money of the position at `index` at `price`, as `Position.amounts(at:)` gives it.
   mutating func amounts(ofPositionAt index: Int, at price: ExactDecimal?) -> ValuedAmounts {
     positions[index].amounts(at: price)
