@@ -23,7 +23,8 @@ import Testing
     #expect(rows.count > 100)
     for row in rows.enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) {
       let close = try source.close(of: bitcoin, on: try #require(Day(iso: row.day)))
-      #expect(ExactDecimal(close.price) == ExactDecimal(try #require(Price(decimalText: row.close))))
+      #expect(
+        ExactDecimal(close.price) == ExactDecimal(try #require(Price(decimalText: row.close))))
       #expect(close.currency == source.currency)
       #expect(close.source == source.name)
     }
