@@ -284,7 +284,10 @@ import Testing
     (#""date":"2026-05-01""#, #""date":"2026-02-30""#, "'trades[0].date' is not a date"),
     (#""date":"2026-05-01""#, #""date":20260501"#, "'trades[0].date' should be a string"),
     (#""date":"2026-05-01""#, #""date":"2026-05-01 ""#, "'trades[0].date' is not a date"),
-    (#""side":"buy""#, #""side":"BUY""#, "'trades[0].side' is not one of buy, sell"),
+    (
+      #""side":"buy""#, #""side":"BUY""#,
+      "'trades[0].side' is not one of buy, sell, staking, airdrop, interest, transfer"
+    ),
     (#""side":"buy""#, #""side":null"#, "'trades[0].side' should be a string but is null"),
     (#""symbol":"BTC""#, #""symbol":"btc""#, "'trades[0].symbol' is not a symbol"),
     (#""name":"Bitcoin""#, #""name":"Bitcoin ""#, "'trades[0].name' is not a name"),

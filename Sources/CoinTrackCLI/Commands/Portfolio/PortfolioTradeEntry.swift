@@ -107,12 +107,19 @@ struct PortfolioTradeEntry: Sendable {
       guard error.failureKind == .usage else { throw error }
       throw UsageError.invalidTradeValue(error, at: command.path)
     }
+    (day, today) = try Self.day(of: command, in: session)
+  }
+
+  /// The day `--date` names (today without it), and today.
+  static func day(of command: ParsedCommand, in session: CommandSession) throws -> (
+    day: Day, today: Day
+  ) {
     let today = try session.today()
-    self.today = today
-    day =
-      try command.value(of: Self.dateOption).map {
-        try DateOptions.date($0, origin: Self.dateOption.flag, today: today, at: command.path).day
+    let day =
+      try command.value(of: dateOption).map {
+        try DateOptions.date($0, origin: dateOption.flag, today: today, at: command.path).day
       } ?? today
+    return (day, today)
   }
 
   /// Records the trade and prints it with its id.
