@@ -262,4 +262,52 @@ import Testing
       #expect(book == expected, "\(tool)")
     }
   }
+
+  /// Income with no close on its day, and a transfer's fee of a coin not held, are refused
+  /// with the coin and day named, and nothing is stored.
+  @Test func incomeWithoutACloseAndAFeeNotHeldAreRefused() throws {
+    let sandbox = try Sandbox()
+    let noClose = try sandbox.run(["portfolio", "income", "eth", "1", "--date", "2012-01-01"])
+    #expect(noClose.status == 66)
+    #expect(
+      noClose.standardError
+        == "cointrack: no ETH price on 2012-01-01: the offline source holds ETH from 2017-08-17 "
+        + "to 2026-05-20.\n")
+    let notHeld = try sandbox.run([
+      "portfolio", "transfer", "sol", "1", "--fee", "0.1", "--date", "2024-02-01",
+    ])
+    #expect(notHeld.status == 65)
+    #expect(
+      notHeld.standardError
+        == "cointrack: this sale of 0.1 SOL on 2024-02-01 would sell more than the 0 held then; "
+        + "nothing was stored.\n")
+    #expect(try Self.rows(sandbox, ["portfolio", "trades"]).isEmpty)
+    // A transfer without a fee is not checked against what is held.
+    let moved = try sandbox.run(["portfolio", "transfer", "sol", "1", "--date", "2024-02-01"])
+    #expect(moved.status == 0, "\(moved.standardError)")
+    #expect(try Self.rows(sandbox, ["portfolio", "show", "--date", "2024-02-01"]).count == 1)
+  }
+
+  /// `earnings` keeps the income of its range and coin, and totals only those.
+  @Test func earningsKeepsItsRangeAndCoin() throws {
+    let sandbox = try Self.recorded([
+      ["income", "eth", "1", "--price", "10", "--date", "2024-02-01"],
+      ["income", "btc", "1", "--kind", "interest", "--price", "20", "--date", "2024-02-02"],
+      ["income", "eth", "2", "--kind", "staking", "--price", "30.5", "--date", "2024-02-03"],
+    ])
+    let fields = ["--fields", "trade_id,symbol,kind,value"]
+    #expect(
+      try Self.rows(sandbox, ["portfolio", "earnings", "--coin", "eth"] + fields) == [
+        ["1", "ETH", "staking", "10.00"], ["3", "ETH", "staking", "61.00"],
+        ["", "TOTAL", "staking", "71.00"],
+      ])
+    #expect(
+      try Self.rows(
+        sandbox, ["portfolio", "earnings", "--from", "2024-02-02", "--to", "2024-02-02"] + fields)
+        == [["2", "BTC", "interest", "20.00"], ["", "TOTAL", "interest", "20.00"]])
+    let late = try sandbox.run([
+      "portfolio", "earnings", "--from", "2024-02-03", "--to", "2024-02-02",
+    ])
+    #expect(late.status != 0)
+  }
 }
