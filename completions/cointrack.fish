@@ -306,6 +306,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l cached-only -d 'A
 # cointrack portfolio earnings
 complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l from -x -a 'today yesterday' -d 'The first day of the income: YYYY-MM-DD, \'today\' or \'yesterday\'.'
 complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l to -x -a 'today yesterday' -d 'The last day of the income: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l year -x -d 'The income of one calendar year, to today in the current one; not with --from or --to.'
 complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
 
 # cointrack portfolio import

@@ -1,16 +1,10 @@
 import CoinTrackCore
 
-/// `cointrack portfolio earnings [--from DATE] [--to DATE] [--coin COIN]`: the income received
-/// (staking, airdrops, interest) with its value, and the totals per currency and kind.
+/// `cointrack portfolio earnings [--from DATE] [--to DATE] [--year YYYY] [--coin COIN]`: the
+/// income received (staking, airdrops, interest) with its value, and the totals per currency and
+/// kind.
 struct PortfolioEarningsCommand: LeafCommand {
-  static let fromOption = OptionSpec(
-    "from", value: "DATE",
-    summary: "The first day of the income: YYYY-MM-DD, 'today' or 'yesterday'.",
-    default: "the first income's day", completion: .date)
-  static let toOption = OptionSpec(
-    "to", value: "DATE",
-    summary: "The last day of the income: YYYY-MM-DD, 'today' or "
-      + "'yesterday'.", default: "today", completion: .date)
+  static let rangeOptions = ReportRange.options(of: "income", firstDay: "the first income's day")
 
   static let spec = CommandSpec(
     "earnings", summary: "Show the income received in coins, with its value.",
@@ -23,10 +17,12 @@ struct PortfolioEarningsCommand: LeafCommand {
       the rounding carried from row to row, so the rows add up to the exact total, rounded. \
       The value of income is the cost of its units in 'portfolio show' and 'portfolio gains'.
       """,
-    options: [fromOption, toOption, PortfolioTradesCommand.coinOption],
+    options: [
+      rangeOptions.from, rangeOptions.to, rangeOptions.year, PortfolioTradesCommand.coinOption,
+    ],
     examples: [
       Example(
-        command: "cointrack portfolio earnings --from 2025-01-01 --to 2025-12-31",
+        command: "cointrack portfolio earnings --year 2025",
         explanation: "The income of 2025, with its totals."),
       Example(
         command: "cointrack portfolio earnings --coin eth --format csv",
@@ -34,30 +30,23 @@ struct PortfolioEarningsCommand: LeafCommand {
     ],
     leaf: Self.self, output: .income)
 
-  let from: DatedInput?
-  let to: DatedInput
+  let range: ReportRange
   let coin: String?
-  let today: Day
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
-    let today = try session.today()
-    let date = { (input: String, option: OptionSpec) throws(UsageError) in
-      try DateOptions.date(input, origin: option.flag, today: today, at: command.path)
-    }
-    self.today = today
     coin = command.value(of: PortfolioTradesCommand.coinOption)
-    to = try date(command.value(of: Self.toOption) ?? "today", Self.toOption)
-    from = try command.value(of: Self.fromOption).map { try date($0, Self.fromOption) }
+    range = try ReportRange(
+      command, options: Self.rangeOptions, in: session)
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     // Only a coin that names none of the traded coins needs the source.
     let tracker =
       coin == nil
-      ? session.tracker(source: SnapshotPriceSource(), today: today)
-      : session.tracker(source: try session.profileSource(), today: today)
+      ? session.tracker(source: SnapshotPriceSource(), today: range.today)
+      : session.tracker(source: try session.profileSource(), today: range.today)
     let report = try tracker.income(
-      of: try session.openStore().loadTrades(), from: from, to: to, coin: coin)
+      of: try session.openStore().loadTrades(), from: range.from, to: range.to, coin: coin)
     return .records(RecordOutput(.income(report)))
   }
 }

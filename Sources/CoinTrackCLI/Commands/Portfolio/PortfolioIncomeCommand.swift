@@ -50,15 +50,13 @@ struct PortfolioIncomeCommand: LeafCommand {
     // The parser refuses a line without the coin or the quantity, and a kind not allowed.
     coin = command.value(of: PortfolioTradeEntry.coinArgument)!
     kind = command.value(of: Self.kindOption).flatMap(TradeSide.init(rawValue:)) ?? .staking
-    do throws(TradeError) {
-      quantity = try Trade.checkedQuantity(
-        command.value(of: PortfolioTradeEntry.quantityArgument)!)
-      price = try command.value(of: Self.priceOption).map {
-        input throws(TradeError) in try Trade.checkedAmount(input, what: .price)
-      }
-    } catch {
-      guard error.failureKind == .usage else { throw error }
-      throw UsageError.invalidTradeValue(error, at: command.path)
+    (quantity, price) = try PortfolioTradeEntry.checked(command) { () throws(TradeError) in
+      (
+        try Trade.checkedQuantity(command.value(of: PortfolioTradeEntry.quantityArgument)!),
+        try command.value(of: Self.priceOption).map { input throws(TradeError) in
+          try Trade.checkedAmount(input, what: .price)
+        }
+      )
     }
     (day, today) = try PortfolioTradeEntry.day(of: command, in: session)
   }

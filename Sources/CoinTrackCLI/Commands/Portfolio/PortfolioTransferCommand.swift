@@ -45,13 +45,11 @@ struct PortfolioTransferCommand: LeafCommand {
   init(_ command: ParsedCommand, in session: CommandSession) throws {
     // The parser refuses a line without the coin or the quantity.
     coin = command.value(of: PortfolioTradeEntry.coinArgument)!
-    do throws(TradeError) {
-      quantity = try Trade.checkedQuantity(
-        command.value(of: PortfolioTradeEntry.quantityArgument)!)
-      fee = try command.value(of: Self.feeOption).map(Trade.checkedQuantity)
-    } catch {
-      guard error.failureKind == .usage else { throw error }
-      throw UsageError.invalidTradeValue(error, at: command.path)
+    (quantity, fee) = try PortfolioTradeEntry.checked(command) { () throws(TradeError) in
+      (
+        try Trade.checkedQuantity(command.value(of: PortfolioTradeEntry.quantityArgument)!),
+        try command.value(of: Self.feeOption).map(Trade.checkedQuantity)
+      )
     }
     (day, today) = try PortfolioTradeEntry.day(of: command, in: session)
   }
