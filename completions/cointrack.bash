@@ -10,7 +10,7 @@ _cointrack_subcommands() {
         'coins' ) REPLY='list add remove available' ;;
         'profile' ) REPLY='show set' ;;
         'alerts' ) REPLY='add list remove check' ;;
-        'portfolio' ) REPLY='buy sell trades remove show history gains import export' ;;
+        'portfolio' ) REPLY='buy sell income transfer trades remove show history gains earnings import export' ;;
         *) REPLY='' ;;
     esac
 }
@@ -27,12 +27,15 @@ _cointrack_options() {
         'alerts check' ) REPLY='--all --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio buy' ) REPLY='--price --date --fee --currency --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio sell' ) REPLY='--price --date --fee --currency --lot --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio income' ) REPLY='--kind --date --price --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio transfer' ) REPLY='--fee --date --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio trades' ) REPLY='--coin --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio earnings' ) REPLY='--from --to --year --coin --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio export' ) REPLY='--assets-account --cash-account --income-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio export' ) REPLY='--assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
     esac
@@ -53,6 +56,7 @@ _cointrack_values() {
         --to) REPLY='today yesterday' ;;
         --method) REPLY='fifo lifo hifo average' ;;
         --date) REPLY='today yesterday' ;;
+        --kind) REPLY='staking airdrop interest' ;;
         *) REPLY='' ;;
     esac
 }
@@ -92,6 +96,10 @@ _cointrack_fields() {
             REPLY='id date side symbol coin_id quantity price fee currency' ;;
         'portfolio sell' )
             REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio income' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+        'portfolio transfer' )
+            REPLY='id date side symbol coin_id quantity price fee currency' ;;
         'portfolio trades' )
             REPLY='id date side symbol coin_id quantity price fee currency' ;;
         'portfolio remove' )
@@ -102,6 +110,8 @@ _cointrack_fields() {
             REPLY='date value cost unrealised unrealised_percent realised currency coins priced' ;;
         'portfolio gains' )
             REPLY='sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id' ;;
+        'portfolio earnings' )
+            REPLY='trade_id date symbol kind quantity close value currency coin_id' ;;
         'portfolio import' )
             REPLY='id date side symbol coin_id quantity price fee currency' ;;
         *) REPLY='' ;;
@@ -141,6 +151,12 @@ _cointrack_arguments() {
         'portfolio sell' )
             if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
             fi ;;
+        'portfolio income' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
+            fi ;;
+        'portfolio transfer' )
+            if ((index == 0)); then REPLY=$("$_cointrack_program" __complete catalogue 2>/dev/null) kind=nocase
+            fi ;;
         'portfolio import' )
             if ((index == 0)); then kind=files
             fi ;;
@@ -166,7 +182,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--coin|--year|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -15,7 +15,7 @@ function __cointrack_subcommands
         case 'alerts'
             printf '%s\n' add list remove check
         case 'portfolio'
-            printf '%s\n' buy sell trades remove show history gains import export
+            printf '%s\n' buy sell income transfer trades remove show history gains earnings import export
     end
 end
 
@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --assets-account --cash-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --kind --coin --year --assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account
                 set value_of $word
                 continue
             case '-*'
@@ -110,6 +110,10 @@ function __cointrack_fields
             set fields id date side symbol coin_id quantity price fee currency
         case 'portfolio sell'
             set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio income'
+            set fields id date side symbol coin_id quantity price fee currency
+        case 'portfolio transfer'
+            set fields id date side symbol coin_id quantity price fee currency
         case 'portfolio trades'
             set fields id date side symbol coin_id quantity price fee currency
         case 'portfolio remove'
@@ -120,6 +124,8 @@ function __cointrack_fields
             set fields date value cost unrealised unrealised_percent realised currency coins priced
         case 'portfolio gains'
             set fields sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id
+        case 'portfolio earnings'
+            set fields trade_id date symbol kind quantity close value currency coin_id
         case 'portfolio import'
             set fields id date side symbol coin_id quantity price fee currency
     end
@@ -229,11 +235,14 @@ complete -c cointrack -n "__cointrack_at 'alerts check'" -l cached-only -d 'Answ
 # cointrack portfolio
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a buy -d 'Record coins bought, and print the trade with its id.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a sell -d 'Record coins sold, and print the trade with its id.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a income -d 'Record income received in coins: staking, an airdrop or interest.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a transfer -d 'Record coins moved between your own accounts, and a fee paid in them.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a trades -d 'List the recorded trades, oldest first.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a remove -d 'Remove trades.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a show -d 'Show the coins held, their cost, value and profit.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a history -d 'Show the portfolio\'s value, cost and profit day by day.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a gains -d 'Show the profit each sale realised, lot by lot.'
+complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a earnings -d 'Show the income received in coins, with its value.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a import -d 'Record the trades of a CSV file, all or none.'
 complete -c cointrack -n "__cointrack_at 'portfolio' 0" -a export -d 'Print every trade as CSV, or as ledger, hledger or beancount journal.'
 
@@ -251,6 +260,17 @@ complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l fee -x -d 'What th
 complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l currency -x -d 'The currency of PRICE and FEE, such as USD or USDT (2 to 10 letters and digits).'
 complete -c cointrack -n "__cointrack_at 'portfolio sell'" -l lot -x -d 'The buys to sell from, in this order, whatever the cost method: their trade ids, separated by commas.'
 complete -c cointrack -n "__cointrack_at 'portfolio sell' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
+
+# cointrack portfolio income
+complete -c cointrack -n "__cointrack_at 'portfolio income'" -l kind -x -a 'staking airdrop interest' -d 'What the income is.'
+complete -c cointrack -n "__cointrack_at 'portfolio income'" -l date -x -a 'today yesterday' -d 'The day of the trade: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio income'" -l price -x -d 'The value of one unit, in the coin\'s currency in the profile\'s source: a plain decimal, 0 or above.'
+complete -c cointrack -n "__cointrack_at 'portfolio income' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
+
+# cointrack portfolio transfer
+complete -c cointrack -n "__cointrack_at 'portfolio transfer'" -l fee -x -d 'The units of COIN the move cost: a plain decimal above 0 with at most 18 decimals.'
+complete -c cointrack -n "__cointrack_at 'portfolio transfer'" -l date -x -a 'today yesterday' -d 'The day of the trade: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio transfer' 0" -a '(__cointrack_ask catalogue)' -d 'A symbol, full name or @id: btc, "bitcoin cash", @bitcoin.'
 
 # cointrack portfolio trades
 complete -c cointrack -n "__cointrack_at 'portfolio trades'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
@@ -283,6 +303,12 @@ complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l currency -x -d 'T
 complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l refresh -d 'Ask a live source again for today\'s prices and for past days cached without one.'
 complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
+# cointrack portfolio earnings
+complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l from -x -a 'today yesterday' -d 'The first day of the income: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l to -x -a 'today yesterday' -d 'The last day of the income: YYYY-MM-DD, \'today\' or \'yesterday\'.'
+complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l year -x -d 'The income of one calendar year, to today in the current one; not with --from or --to.'
+complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
+
 # cointrack portfolio import
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
@@ -292,6 +318,9 @@ complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade 
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cash-account -x -d 'The account that pays for buys and receives what sells bring.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l income-account -x -d 'The account the gains (and losses) of sales go to.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l staking-account -x -d 'The account that gives staking income its value on the day it came.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l airdrop-account -x -d 'The account that gives airdrop income its value on the day it came.'
+complete -c cointrack -n "__cointrack_at 'portfolio export'" -l interest-account -x -d 'The account that gives interest income its value on the day it came.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l method -x -a 'fifo lifo hifo average' -d 'The lots a journal\'s sales take: fifo, lifo, hifo, or average (not beancount).'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'

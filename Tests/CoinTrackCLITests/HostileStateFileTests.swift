@@ -197,7 +197,9 @@ import Testing
     Hostile(
       name: "a trade side that is none",
       bytes: replacing(#""side": "buy""#, with: #""side": "gift""#),
-      complaint: "is unusable: 'trades[0].side' is not one of buy, sell"),
+      complaint:
+        "is unusable: 'trades[0].side' is not one of buy, sell, staking, airdrop, interest, transfer"
+    ),
     Hostile(
       name: "a trade currency in lower case",
       bytes: replacing(#""currency": "USD""#, with: #""currency": "usd""#),

@@ -81,6 +81,17 @@ import Testing
               currency: "USDT", isLongTerm: nil, proceeds: money, cost: money,
               gain: Price(decimalText: "0")!)
           ]))
+    case .income:
+      let money = Price(decimalText: "21.25")!
+      return .income(
+        IncomeReport(
+          rows: [
+            IncomeRow(
+              tradeID: 1, day: day, coin: alert.coin, kind: .staking,
+              quantity: Price(decimalText: "0.5")!, close: Price(decimalText: "42.5")!,
+              value: money, currency: "USDT")
+          ],
+          totals: [IncomeTotal(currency: "USDT", kind: .staking, value: money)]))
     }
   }
 
@@ -101,6 +112,7 @@ import Testing
     case .holding: return (["portfolio", "show"], "Fields (for --fields):")
     case .portfolioDay: return (["portfolio", "history"], "Fields (for --fields):")
     case .gain: return (["portfolio", "gains"], "Fields (for --fields):")
+    case .income: return (["portfolio", "earnings"], "Fields (for --fields):")
     }
   }
 
@@ -187,6 +199,7 @@ import Testing
     case .holding: return "`portfolio show`"
     case .portfolioDay: return "`portfolio history`"
     case .gain: return "`portfolio gains`"
+    case .income: return "`portfolio earnings`"
     }
   }
 

@@ -117,7 +117,10 @@ import Testing
   @Test func escapesDoNotGetPastTheRules() {
     let cases = [
       (#""symbol":"BTC""#, #""symbol":"\u0062TC""#, "'trades[0].symbol' is not a symbol"),
-      (#""side":"buy""#, #""side":"b\u0055y""#, "'trades[0].side' is not one of buy, sell"),
+      (
+        #""side":"buy""#, #""side":"b\u0055y""#,
+        "'trades[0].side' is not one of buy, sell, staking, airdrop, interest, transfer"
+      ),
       (
         #""currency":"USDT""#, #""currency":"\u0075SDT""#,
         "'trades[0].currency' is not a currency code"

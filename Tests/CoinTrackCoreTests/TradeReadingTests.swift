@@ -266,6 +266,20 @@ import Testing
     (#""currency":"USDT""#, #""\u0063urrency":"USDT""#),
   ]
 
+  /// Income of each kind and a transfer read back with their sides, as the writer wrote them.
+  @Test func incomeAndTransferSidesReadBack() throws {
+    for side in [TradeSide.staking, .airdrop, .interest, .transfer] {
+      var trade = Fixture.trade.replacingOccurrences(of: #""fee":0.5"#, with: #""fee":0"#)
+      trade = trade.replacingOccurrences(of: #""side":"buy""#, with: #""side":"\#(side)""#)
+      if side == .transfer {
+        trade = trade.replacingOccurrences(of: #""price":150.25"#, with: #""price":0"#)
+      }
+      let loaded = try Fixture.decode(Fixture.document(trade: trade))
+      #expect(loaded.trades.map(\.side) == [side])
+      #expect(JSONWriter.compact(try #require(loaded.trades.first).json) == trade)
+    }
+  }
+
   @Test func otherLayoutsReadTheSameInAnyOrderAndIndented() throws {
     for (plain, other) in Self.otherLayouts {
       let document = Self.document(replacing: plain, with: other)
@@ -284,8 +298,15 @@ import Testing
     (#""date":"2026-05-01""#, #""date":"2026-02-30""#, "'trades[0].date' is not a date"),
     (#""date":"2026-05-01""#, #""date":20260501"#, "'trades[0].date' should be a string"),
     (#""date":"2026-05-01""#, #""date":"2026-05-01 ""#, "'trades[0].date' is not a date"),
-    (#""side":"buy""#, #""side":"BUY""#, "'trades[0].side' is not one of buy, sell"),
+    (
+      #""side":"buy""#, #""side":"BUY""#,
+      "'trades[0].side' is not one of buy, sell, staking, airdrop, interest, transfer"
+    ),
     (#""side":"buy""#, #""side":null"#, "'trades[0].side' should be a string but is null"),
+    // The rules of a side: income has no fee, a transfer no price or fee, only a sell lots.
+    (#""side":"buy""#, #""side":"staking""#, "'trades[0].fee' is not 0 on a staking"),
+    (#""side":"buy""#, #""side":"transfer""#, "'trades[0].price' is not 0 on a transfer"),
+    (#""USDT"}"#, #""USDT","lots":[1]}"#, "'trades[0].lots' names lots on a buy"),
     (#""symbol":"BTC""#, #""symbol":"btc""#, "'trades[0].symbol' is not a symbol"),
     (#""name":"Bitcoin""#, #""name":"Bitcoin ""#, "'trades[0].name' is not a name"),
     (#""name":"Bitcoin""#, #""name":"""#, "'trades[0].name' is not a name"),

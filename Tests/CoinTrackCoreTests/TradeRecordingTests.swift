@@ -147,3 +147,50 @@ import Testing
     #expect(after.revision == 4)
   }
 }
+
+/// The sides of issue 28: income holds like a buy, a transfer holds nothing and is checked
+/// against nothing, and a trade that breaks its side's rule is never written.
+@Suite struct IncomeAndTransferRecordingTests {
+  static func trade(_ side: TradeSide, _ quantity: String, _ day: String, id: Int = 0)
+    -> Trade
+  {
+    TradeRecordingTests.trade(side, quantity, day, id: id)
+  }
+
+  @Test func incomeIsHeldAndATransferIsNot() {
+    let trades = [
+      Self.trade(.staking, "1", "2024-01-01", id: 1),
+      Self.trade(.transfer, "5", "2024-01-02", id: 2),
+      Self.trade(.sell, "1", "2024-01-03", id: 3),
+    ]
+    #expect(PortfolioCheck.firstOversell(in: trades) == nil)
+    let over = Self.trade(.sell, "0.5", "2024-01-04", id: 4)
+    #expect(
+      PortfolioCheck.firstOversell(in: trades + [over])
+        == Oversell(trade: over, held: Price(decimalText: "0")!))
+  }
+
+  @Test(arguments: [
+    (TradeSide.airdrop, "fee", TradeSideRule.incomeWithoutFee),
+    (.transfer, "price", .transferWithoutPrice),
+    (.transfer, "fee", .transferWithoutFee),
+  ])
+  func aTradeBreakingItsSidesRuleIsNotRecorded(
+    _ side: TradeSide, _ nonZero: String, _ rule: TradeSideRule
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let tracker = directory.tracker()
+    var trade = Self.trade(side, "1", "2024-01-01")
+    trade.price = Price(decimalText: nonZero == "price" ? "7" : "0")!
+    trade.fee = Price(decimalText: nonZero == "fee" ? "7" : "0")!
+    #expect(throws: TradeError.sideRuleBroken(rule, side: side, input: "7")) {
+      try tracker.recordTrades([trade])
+    }
+    var named = Self.trade(.staking, "1", "2024-01-01")
+    named.lots = [1]
+    #expect(throws: TradeError.sideRuleBroken(.lotsOnlyOnSell, side: .staking, input: "1")) {
+      try tracker.recordTrades([named])
+    }
+    #expect(try tracker.trades(coin: nil).isEmpty)
+  }
+}

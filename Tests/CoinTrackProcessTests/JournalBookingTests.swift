@@ -4,10 +4,12 @@ import Testing
 
 /// The journals with lots, booked by the real tools over 200 seeded random trade sequences
 /// (several coins, fees, same-day trades, sell-outs, 18-decimal quantities, gains of 1e10 and
-/// more): for FIFO, LIFO and HIFO, bean-check accepts every export; beancount's own booking
-/// (bean-query) holds per coin the quantity and the cost `portfolio show` holds, and its income
-/// account per coin and in all the gain `show` realised; `ledger bal` and `hledger bal` hold the
-/// quantities and the realised total.
+/// more, income of each kind, transfers, and sales whose fee is their whole proceeds, as a
+/// transfer's fee in coin is): for FIFO, LIFO and HIFO, bean-check accepts every export;
+/// beancount's own booking (bean-query) holds per coin the quantity and the cost `portfolio show`
+/// holds, its gains account per coin and in all the gain `show` realised, and its income
+/// accounts the value `portfolio earnings` totals; `ledger bal` and `hledger bal` hold the
+/// quantities, the realised total and the income.
 ///
 /// Each sequence is its own portfolio, exported under its own accounts (`Assets:S17:Crypto`,
 /// `Income:S17:Gains`), and the exports of all 200 are one journal per tool run. The numbers
@@ -21,6 +23,7 @@ import Testing
   static let mostCoins = 3
   /// After every trade: what `portfolio show` is asked about.
   static let shownDay = "2025-06-30"
+  static let incomeSides = ["staking", "airdrop", "interest"]
 
   /// One sequence of trades as a trade file, the quantities held checked as it goes so that
   /// no sale sells more than is held.
@@ -46,11 +49,22 @@ import Testing
           random.next(below: 12) == 0
           ? "0" : "\(random.next(below: 5000)).\(random.next(below: 100))"
       }
-      let fee =
+      var fee =
         random.next(below: 3) == 0 ? "0" : "\(random.next(below: 20)).\(random.next(below: 1000))"
       var side = "buy"
       var quantity: Decimal
-      if holding > 0 && random.next(below: 5) < 2 {
+      let draw = random.next(below: 10)
+      if draw == 0 {
+        // A transfer: no price, no fee, and no check against what is held.
+        let quantity = Decimal(1 + random.next(below: 1000)) / 100
+        lines.append("\(Self.iso(day)),transfer,\(coin),\(quantity),0,0,USDT")
+        continue
+      }
+      if draw == 1 {
+        side = Self.incomeSides[Int(random.next(below: 3))]
+        fee = "0"
+      }
+      if draw > 1 && holding > 0 && random.next(below: 5) < 2 {
         side = "sell"
         if random.next(below: 3) == 0 {
           quantity = holding
@@ -61,6 +75,10 @@ import Testing
           quantity = rounded > 0 ? rounded : holding
         }
         held[coin] = holding - quantity
+        if random.next(below: 4) == 0 {
+          // A transfer's fee in coin: its whole proceeds are the fee.
+          fee = "\(quantity * Self.decimal(price))"
+        }
       } else {
         if large {
           quantity = Decimal(1 + random.next(below: 1000))
@@ -87,6 +105,8 @@ import Testing
   struct Shown {
     var coins: [String: (quantity: String, cost: String, realised: String)] = [:]
     var realised = "0"
+    /// The income's value, as `portfolio earnings` totals it: the sum of its TOTAL rows.
+    var income: Decimal = 0
   }
 
   /// The 200 sequences' exports in each journal format by `method`, under each sequence's own
@@ -117,12 +137,22 @@ import Testing
           held.coins[fields[0]] = (fields[1], fields[2], fields[3])
         }
       }
+      let earnings = try sandbox.run([
+        "portfolio", "earnings", "--to", shownDay, "--format", "csv", "--no-header", "--fields",
+        "symbol,value",
+      ])
+      try #require(earnings.status == 0, "sequence \(index): \(earnings.standardError)")
+      for line in earnings.standardOutput.split(separator: "\r\n") where line.hasPrefix("TOTAL,") {
+        held.income += decimal(line.split(separator: ",")[1])
+      }
       shown.append(held)
       for format in ["beancount", "ledger", "hledger"] {
         let exported = try sandbox.run([
           "portfolio", "export", "--format", format, "--method", method,
           "--assets-account", "Assets:S\(index):Crypto", "--cash-account", "Assets:S\(index):Cash",
-          "--income-account", "Income:S\(index):Gains",
+          "--income-account", "Income:S\(index):Gains", "--staking-account",
+          "Income:S\(index):Staking", "--airdrop-account", "Income:S\(index):Airdrop",
+          "--interest-account", "Income:S\(index):Interest",
         ])
         try #require(exported.status == 0, "sequence \(index): \(exported.standardError)")
         journals[format, default: []].append(exported.standardOutput)
@@ -227,7 +257,7 @@ import Testing
       [
         "-f", "csv", beancount,
         "SELECT account, grep('[^ ]+ [(]trade', narration), sum(number) "
-          + "WHERE account ~ '^Income:' GROUP BY 1, 2",
+          + "WHERE account ~ '^Income:S[0-9]+:Gains$' GROUP BY 1, 2",
       ], environment: environment)
     #expect(gains.status == 0, "\(gains.standardError)")
     var realised = [Decimal](repeating: 0, count: shown.count)
@@ -245,6 +275,25 @@ import Testing
       #expect(
         Self.near(realised[index], held.realised, roundings: Self.mostCoins), "sequence \(index)")
     }
+
+    // The income per sequence: its three accounts together, against `earnings`' totals.
+    let income = try ExternalTool.run(
+      beanQuery,
+      [
+        "-f", "csv", beancount,
+        "SELECT account, sum(number) WHERE account ~ '^Income:S[0-9]+:(Staking|Airdrop|Interest)$' "
+          + "GROUP BY 1",
+      ], environment: environment)
+    #expect(income.status == 0, "\(income.standardError)")
+    var received = [Decimal](repeating: 0, count: shown.count)
+    for line in income.standardOutput.split(whereSeparator: \.isNewline).dropFirst() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      received[Self.sequenceIndex(fields[0])] -= Self.decimal(fields[1])
+    }
+    for (index, held) in shown.enumerated() {
+      #expect(Self.near(received[index], "\(held.income)", roundings: 1), "sequence \(index)")
+    }
+    #expect(shown.contains { $0.income > 0 })
 
     // ledger and hledger: the quantities per sequence and coin, and the realised total.
     let ledgerFile = try PortfolioFileTests.file(
@@ -277,12 +326,15 @@ import Testing
       }
     for (tool, rows) in [("ledger", ledgerRows), ("hledger", hledgerRows)] {
       var coins = 0
+      var received = [Decimal](repeating: 0, count: shown.count)
       for (account, commodity, amount) in rows where !account.hasSuffix(":Cash") {
         let index = Self.sequenceIndex(account)
-        if account.hasPrefix("Income:") {
+        if account.hasSuffix(":Gains") {
           #expect(
             Self.near(-Self.decimal(amount), shown[index].realised, roundings: Self.mostCoins),
             "\(tool) \(account)")
+        } else if account.hasPrefix("Income:") {
+          received[index] -= Self.decimal(amount)
         } else if let row = shown[index].coins[commodity] {
           coins += 1
           #expect(Self.decimal(amount) == Self.decimal(row.quantity), "\(tool) \(account)")
@@ -291,6 +343,9 @@ import Testing
         }
       }
       #expect(coins == shown.map(\.coins.count).reduce(0, +), "\(tool)")
+      for (index, held) in shown.enumerated() {
+        #expect(Self.near(received[index], "\(held.income)"), "\(tool) sequence \(index)")
+      }
     }
   }
 }

@@ -43,13 +43,35 @@ import Testing
         let price = Self.decimal(&generator)
         let fee = Self.decimal(&generator)
         let sells = boughtUnits[coin, default: 0] > 1 && generator.next(below: 3) == 0
-        let arguments = [
+        // Days in order, so that a sale comes after the buys it counts on.
+        let date = "2026-05-\(10 + step / 4)"
+        var arguments = [
           "portfolio", sells ? "sell" : "buy", coin, sells ? "0.5" : quantity, "--price", price,
-          "--fee", fee, "--date", "2026-05-\(10 + step % 10)",
+          "--fee", fee, "--date", date,
         ]
+        // Income and transfers too, each kept with its side: income at the price given and no
+        // fee, a transfer at price 0 and fee 0 (its fee's sale is checked by its own tests).
+        let side = ["buy", "income", "transfer"][Int(generator.next(below: 3))]
+        if !sells && side == "income" {
+          let kind = ["staking", "airdrop", "interest"][Int(generator.next(below: 3))]
+          arguments = [
+            "portfolio", "income", coin, quantity, "--kind", kind, "--price", price, "--date", date,
+          ]
+        } else if !sells && side == "transfer" {
+          arguments = ["portfolio", "transfer", coin, quantity, "--date", date]
+        }
+        let (storedSide, storedPrice, storedFee) =
+          sells
+          ? ("sell", price, fee)
+          : side == "income"
+            ? (arguments[5], price, "0")
+            : side == "transfer" ? ("transfer", "0", "0") : ("buy", price, fee)
         let run = try sandbox.run(arguments + ["--format", "jsonl"])
         #expect(run.status == 0, "\(arguments): \(run.standardError)")
-        boughtUnits[coin, default: 0] += sells ? -0.5 : Decimal(string: Self.canonical(quantity))!
+        if storedSide != "transfer" {
+          boughtUnits[coin, default: 0] +=
+            sells ? -0.5 : Decimal(string: Self.canonical(quantity))!
+        }
         let recorded = try #require(try Self.json(run.standardOutput) as? [String: Any])
         let id = try #require(recorded["id"] as? Int)
         let trades = try sandbox.run(["portfolio", "trades", "--format", "jsonl"])
@@ -59,8 +81,11 @@ import Testing
         #expect(
           last.contains(#""quantity":\#(sells ? "0.5" : Self.canonical(quantity)),"#),
           "\(arguments) → \(last)")
-        #expect(last.contains(#""price":\#(Self.canonical(price)),"#), "\(arguments) → \(last)")
-        #expect(last.contains(#""fee":\#(Self.canonical(fee)),"#), "\(arguments) → \(last)")
+        #expect(last.contains(#""side":"\#(storedSide)","#), "\(arguments) → \(last)")
+        #expect(
+          last.contains(#""price":\#(Self.canonical(storedPrice)),"#), "\(arguments) → \(last)")
+        #expect(
+          last.contains(#""fee":\#(Self.canonical(storedFee)),"#), "\(arguments) → \(last)")
       case 2:
         let condition = ["--above", "--below"][Int(generator.next(below: 2))]
         let threshold = Self.decimal(&generator, wholeAtLeastOne: true)

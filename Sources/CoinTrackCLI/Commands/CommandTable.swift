@@ -99,9 +99,10 @@ enum CommandTable {
   static let portfolio = CommandSpec(
     "portfolio", summary: "Record trades, and see holdings, cost and profit.",
     subcommands: [
-      PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioTradesCommand.spec,
+      PortfolioBuyCommand.spec, PortfolioSellCommand.spec, PortfolioIncomeCommand.spec,
+      PortfolioTransferCommand.spec, PortfolioTradesCommand.spec,
       PortfolioRemoveCommand.spec, PortfolioShowCommand.spec, PortfolioHistoryCommand.spec,
-      PortfolioGainsCommand.spec,
+      PortfolioGainsCommand.spec, PortfolioEarningsCommand.spec,
       PortfolioImportCommand.spec, PortfolioExportCommand.spec,
     ],
     examples: [

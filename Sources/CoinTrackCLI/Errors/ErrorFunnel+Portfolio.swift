@@ -50,6 +50,21 @@ extension ErrorFunnel {
         + "\(sale.id) of \(sale.quantity) \(shown(sale.coin.symbol)) on \(sale.day) names hold "
         + "less than it sells by the \(method.rawValue) method: other sales took from them "
         + "first."
+    case .sideRuleBroken(let rule, let side, let input):
+      switch rule {
+      case .lotsOnlyOnSell:
+        return "a \(side.rawValue) names no lots, but \(quote(input)) was given; only a sell "
+          + "takes its units from lots."
+      case .incomeWithoutFee:
+        return "the fee \(quote(input)) of a \(side.rawValue) income is not 0; income costs "
+          + "its value on the day it came, and has no fee."
+      case .transferWithoutPrice:
+        return "the price \(quote(input)) of a transfer is not 0; a transfer moves coins "
+          + "between your own accounts and is valued nowhere."
+      case .transferWithoutFee:
+        return "the fee \(quote(input)) of a transfer is not 0; a fee paid in coin is a sell "
+          + "of its own ('portfolio transfer --fee')."
+      }
     case .noTradeIDsLeft:
       return "cannot record the trade: every trade id up to \(TrackerState.largestID) has been "
         + "given out, and ids are never reused."

@@ -79,7 +79,7 @@ extension ErrorFunnel {
     case .afterToday(let today):
       return "the date \(value) is after today, \(today)."
     case .side:
-      return "\(value) is neither buy nor sell."
+      return "\(value) is none of \(TradeSide.names)."
     case .trade(let error):
       return message(for: error)
     case .coin(let error):

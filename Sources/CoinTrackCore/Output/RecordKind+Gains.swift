@@ -59,3 +59,49 @@ extension RecordSet {
     RecordKind.gainFields.records(of: report, count: report.rows.count + report.totals.count)
   }
 }
+
+extension RecordKind {
+  /// The fields of `portfolio earnings`: one record per income received, then per currency and
+  /// kind a total, whose `symbol` is `TOTAL` and whose fields but kind, value and currency are
+  /// null.
+  static let incomeFields = RecordFields<IncomeReport>([
+    .init("trade_id", isNumeric: true) { report in
+      { report.row($0).map { .integer($0.tradeID) } ?? .null }
+    },
+    .init("date") { report in { .day(report.row($0)?.day) } },
+    .init("symbol") { report in
+      { .text(report.row($0)?.coin.symbol ?? HoldingRow.totalSymbol) }
+    },
+    .init("kind") { report in
+      { .text((report.row($0)?.kind ?? report.total($0)!.kind).rawValue) }
+    },
+    .init("quantity", isNumeric: true) { report in { .price(report.row($0)?.quantity) } },
+    .init("close", isNumeric: true) { report in { .price(report.row($0)?.close) } },
+    .init("value", isNumeric: true) { report in
+      { .price(report.row($0)?.value ?? report.total($0)?.value) }
+    },
+    .init("currency") { report in
+      { .optional(report.row($0)?.currency ?? report.total($0)?.currency) }
+    },
+    .init("coin_id") { report in { .optional(report.row($0)?.coin.id) } },
+  ])
+}
+
+extension IncomeReport {
+  /// The row that is record `record`; nil for a total.
+  fileprivate func row(_ record: Int) -> IncomeRow? {
+    record < rows.count ? rows[record] : nil
+  }
+
+  /// The total that is record `record`; nil for a row.
+  fileprivate func total(_ record: Int) -> IncomeTotal? {
+    record < rows.count ? nil : totals[record - rows.count]
+  }
+}
+
+extension RecordSet {
+  /// `portfolio earnings`: a record per income received, then the totals.
+  public static func income(_ report: IncomeReport) -> RecordSet {
+    RecordKind.incomeFields.records(of: report, count: report.rows.count + report.totals.count)
+  }
+}

@@ -28,6 +28,8 @@ public enum RecordKind: CaseIterable, Sendable {
   case portfolioDay
   /// `portfolio gains`.
   case gain
+  /// `portfolio earnings`.
+  case income
 
   public typealias Field = RecordSet.Field
 
@@ -54,6 +56,7 @@ public enum RecordKind: CaseIterable, Sendable {
     case .holding: return Self.holdingFields
     case .portfolioDay: return Self.portfolioDayFields
     case .gain: return Self.gainFields
+    case .income: return Self.incomeFields
     }
   }
 }

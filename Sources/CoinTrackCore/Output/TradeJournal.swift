@@ -17,6 +17,11 @@
 /// - ledger: `{{TOTAL CUR}} [DAY] (trade N)` on a buy and on each lot a sale takes (the cost
 ///   of its share), the sale price after `@`: ledger balances at the lot's cost.
 /// - hledger 1.x, which keeps no lots: the units `@@` their cost, the lot named in a comment.
+/// - Income (staking, airdrop, interest) is a lot as a buy is, at its value on the day, which
+///   the income account of its kind gives instead of the cash account paying it.
+/// - A transfer moves coins between the user's own accounts, which the journal holds as one
+///   assets account: nothing moves in the books, and it is a note (beancount's `note`
+///   directive, a comment line for ledger and hledger). A fee paid in coin is a sale of its own.
 /// - The average method has no lots: ledger and hledger post a sale at its share of the average
 ///   cost, dated from the first buy since the coin was last sold out; beancount, which books no
 ///   average, refuses it.
@@ -38,6 +43,10 @@ public struct TradeJournal: Sendable {
     public var cash = "Assets:Cash"
     /// The gains (and losses) of sales.
     public var income = "Income:Gains"
+    /// The income of each kind: its value on the day it came.
+    public var staking = "Income:Crypto:Staking"
+    public var airdrop = "Income:Crypto:Airdrop"
+    public var interest = "Income:Crypto:Interest"
 
     public init() {}
 
@@ -48,6 +57,9 @@ public struct TradeJournal: Sendable {
         case .assets: return assets
         case .cash: return cash
         case .income: return income
+        case .staking: return staking
+        case .airdrop: return airdrop
+        case .interest: return interest
         }
       }
       set {
@@ -55,6 +67,9 @@ public struct TradeJournal: Sendable {
         case .assets: assets = newValue
         case .cash: cash = newValue
         case .income: income = newValue
+        case .staking: staking = newValue
+        case .airdrop: airdrop = newValue
+        case .interest: interest = newValue
         }
       }
     }
@@ -65,6 +80,19 @@ public struct TradeJournal: Sendable {
     case assets
     case cash
     case income
+    case staking
+    case airdrop
+    case interest
+
+    /// The account role of income of `side`; nil for a side that is no income.
+    init?(income side: TradeSide) {
+      switch side {
+      case .staking: self = .staking
+      case .airdrop: self = .airdrop
+      case .interest: self = .interest
+      case .buy, .sell, .transfer: return nil
+      }
+    }
   }
 
   /// What a first pass over the trades found: each symbol and currency as written, and for
@@ -75,6 +103,8 @@ public struct TradeJournal: Sendable {
     var money: [String: ExactDecimal] = [:]
     /// For each currency, the most decimals of its prices and fees.
     var moneyScale: [String: Int] = [:]
+    /// The roles of the income accounts some trade posts to.
+    var incomeRoles: Set<AccountRole> = []
   }
 
   /// Checks every trade before anything is written: its coin and currency are commodities of
@@ -87,6 +117,7 @@ public struct TradeJournal: Sendable {
       for name in [trade.coin.symbol, trade.currency] where checked.commodities[name] == nil {
         checked.commodities[name] = try dialect.commodity(name)
       }
+      if let role = AccountRole(income: trade.side) { checked.incomeRoles.insert(role) }
       let gross = trade.quantityValue * trade.priceValue
       let cash = trade.side == .buy ? gross + trade.feeValue : gross - trade.feeValue
       let total = (checked.money[trade.currency] ?? .zero) + gross + trade.feeValue
@@ -146,12 +177,19 @@ public struct TradeJournal: Sendable {
     }
     let booking = method == .average ? "" : " \"\(method.rawValue.uppercased())\""
     text += "\n\(firstDay) open \(accounts.assets)\(booking)\n"
-    text += "\(firstDay) open \(accounts.cash)\n\(firstDay) open \(accounts.income)\n"
+    var opened = [accounts.assets]
+    for account in [accounts.cash, accounts.income]
+      + AccountRole.allCases.filter(checked.incomeRoles.contains).map { accounts[$0] }
+    where !opened.contains(account) {
+      opened.append(account)
+      text += "\(firstDay) open \(account)\n"
+    }
     return text
   }
 
-  /// A buy as a transaction that opens its lot, after a blank line.
-  func buy(_ trade: Trade, _ checked: Checked) -> String {
+  /// A buy or income as a transaction that opens its lot, after a blank line: the cash account
+  /// pays a buy, the account of its kind gives income.
+  func acquisition(_ trade: Trade, _ checked: Checked) -> String {
     let (coin, currency) = (
       checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
     )
@@ -160,23 +198,24 @@ public struct TradeJournal: Sendable {
     let cost = Self.written(costValue)
     let cash = Self.written(-costValue)
     let label = "trade \(trade.id)"
+    let source = AccountRole(income: trade.side).map { accounts[$0] } ?? accounts.cash
     var text = header(trade, coin: coin)
     switch dialect {
     case .beancount:
       text +=
         "  \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency), \(trade.day), \"\(label)\"}}\n"
-      text += "  \(accounts.cash)  \(cash) \(currency)\n"
+      text += "  \(source)  \(cash) \(currency)\n"
     case .ledger:
       // ledger balances a lot of no cost against nothing only with a price of its own.
       let free = costValue.isZero ? " @@ 0 \(currency)" : ""
       text +=
         "    \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency)}} [\(trade.day)] "
         + "(\(label))\(free)\n"
-      text += "    \(accounts.cash)  \(cash) \(currency)\n"
+      text += "    \(source)  \(cash) \(currency)\n"
     case .hledger:
       text +=
         "    \(accounts.assets)  \(quantity) \(coin) @@ \(cost) \(currency)  ; lot: \(label)\n"
-      text += "    \(accounts.cash)  \(cash) \(currency)\n"
+      text += "    \(source)  \(cash) \(currency)\n"
     }
     return text
   }
@@ -217,9 +256,23 @@ public struct TradeJournal: Sendable {
     return text
   }
 
+  /// A transfer as a note on the assets account (a comment for ledger and hledger), after a
+  /// blank line: the journal holds all the user's accounts as one, so nothing moves.
+  func transfer(_ trade: Trade, _ checked: Checked) -> String {
+    let description = description(trade, coin: checked.commodities[trade.coin.symbol]!)
+    return dialect == .beancount
+      ? "\n\(trade.day) note \(accounts.assets) \"\(description)\"\n"
+      : "\n; \(trade.day) \(description)\n"
+  }
+
+  /// What a trade's transaction or note says: its side, quantity, coin and id.
+  private func description(_ trade: Trade, coin: String) -> String {
+    "\(trade.side.rawValue) \(trade.quantity.text) \(coin) (trade \(trade.id))"
+  }
+
   /// The blank line and first line of a trade's transaction.
   private func header(_ trade: Trade, coin: String) -> String {
-    let description = "\(trade.side.rawValue) \(trade.quantity.text) \(coin) (trade \(trade.id))"
+    let description = description(trade, coin: coin)
     return dialect == .beancount
       ? "\n\(trade.day) * \"\(description)\"\n"
       : "\n\(trade.day) * \(description)\n"
@@ -309,8 +362,9 @@ extension TradeJournal {
     output += preamble(checked, firstDay: firstDay, method: method)
     try CostBasis.replay(trades, method: method) { trade, disposals in
       switch trade.side {
-      case .buy: output += buy(trade, checked)
+      case .buy, .staking, .airdrop, .interest: output += acquisition(trade, checked)
       case .sell: output += sale(trade, taken: disposals, checked)
+      case .transfer: output += transfer(trade, checked)
       }
       if output.isFull { try sink(output.takeText()) }
     }

@@ -29,7 +29,8 @@ struct Position: Sendable {
   var isHeld: Bool { !quantity.isZero }
   /// The cost of what is held: the purchases' prices and fees not yet taken by sales.
   private(set) var cost = ExactDecimal.zero
-  /// The proceeds of the sales (their fees taken off) less the cost they took, so far.
+  /// The proceeds of the sales (their fees taken off) less the cost they took, so far. Income is
+  /// never realised: it is a lot whose cost is its value on the day it came.
   private(set) var realised = ExactDecimal.zero
   /// The most decimals of the prices and fees applied, and at least two (currencies count
   /// cents): money is shown with as many.
@@ -60,7 +61,8 @@ struct Position: Sendable {
     moneyScale = max(moneyScale, price.scale, fee.scale)
     lastShown = nil
     switch trade.side {
-    case .buy:
+    case .buy, .staking, .airdrop, .interest:
+      // Income is a lot like a buy: its units at their value on the day, with no fee.
       let bought = units * price + fee
       if !isHeld { heldSince = trade.day }
       quantity = quantity + units
@@ -72,6 +74,9 @@ struct Position: Sendable {
       quantity = quantity - units
       cost = cost - taken
       realised = realised + proceeds - taken
+    case .transfer:
+      // `CostBasis` never applies a transfer: it moves coins between the user's own accounts.
+      break
     }
   }
 
@@ -171,9 +176,13 @@ struct CostBasis: Sendable {
     }
   }
 
-  /// Applies the next trade.
+  /// Applies the next trade; a transfer changes no position, and opens none.
   private mutating func applyNext(record: ((Disposal) -> Void)?) throws(TradeError) {
     let trade = trades[next]
+    guard trade.side != .transfer else {
+      next += 1
+      return
+    }
     let index: Int
     if let known = positionIndex[trade.coin.id] {
       index = known
@@ -226,7 +235,9 @@ struct CostBasis: Sendable {
     var currencies: [String] = []
     for trade in trades {
       guard trade.day <= day else { break }
-      if !currencies.contains(trade.currency) { currencies.append(trade.currency) }
+      if trade.side != .transfer, !currencies.contains(trade.currency) {
+        currencies.append(trade.currency)
+      }
     }
     return currencies.isEmpty ? [otherwise] : currencies
   }

@@ -36,10 +36,14 @@ public enum PortfolioCheck {
   private static func apply(_ trade: Trade, to holding: inout ExactDecimal) -> ExactDecimal? {
     let quantity = trade.quantityValue
     switch trade.side {
-    case .buy: holding = holding + quantity
+    case .buy, .staking, .airdrop, .interest: holding = holding + quantity
     case .sell:
       guard !(holding < quantity) else { return holding }
       holding = holding - quantity
+    case .transfer:
+      // Moved between the user's own accounts: held before and after. A transfer is not
+      // checked against what is held: a deposit may bring coins bought before any record.
+      break
     }
     return nil
   }

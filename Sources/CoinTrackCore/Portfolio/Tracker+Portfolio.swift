@@ -3,7 +3,8 @@ extension Tracker {
   /// Stores `trades` (their ids ignored, their coins resolved) under the state lock, all or
   /// none: gives them ids in order and returns them with those ids.
   ///
-  /// Refuses a trade dated after today, one in another currency than its coin's (see
+  /// Refuses a trade dated after today, one that breaks a rule of its side
+  /// (`Trade.checkSideRules`), one in another currency than its coin's (see
   /// `checkCurrencies`; with the stored trades of its coin when they are read), and any set
   /// that, with the stored trades, would make a sell (new or stored) sell more than is held on
   /// its day, or take from named lots that are no buys of its coin before it or hold too little
@@ -12,6 +13,8 @@ extension Tracker {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
     }
+    // What the readers refuse is never written.
+    for trade in trades { try trade.checkSideRules() }
     // Buys never make a sell sell more than is held, so only sells need the stored trades; and
     // a coin the source has no currency for yet, whose currency is that of its first trade.
     let currencies = try source.valuationCurrencies(byID: trades.lazy.map(\.coin))

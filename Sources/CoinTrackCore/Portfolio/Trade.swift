@@ -1,5 +1,6 @@
-/// One recorded buy or sell: which coin, on which day, how much, at what price per unit, the fee
-/// paid, and the currency both are in.
+/// One recorded trade (a buy or sell), income (staking, airdrop, interest) or transfer: which
+/// coin, on which day, how much, at what price per unit, the fee paid, and the currency both are
+/// in.
 ///
 /// Quantity, price and fee keep their decimal text as typed or imported, in `Price`'s canonical
 /// form (`01` is kept as `1`); arithmetic on them is exact (`ExactDecimal`), never binary
@@ -46,10 +47,63 @@ public struct Trade: Hashable, Sendable {
   var feeValue: ExactDecimal { ExactDecimal(fee) }
 }
 
-/// Whether a trade added units to the portfolio or took them away.
+/// What a trade did: added units to the portfolio (a buy or income), took them away (a sell), or
+/// moved them between the user's own accounts (a transfer).
 public enum TradeSide: String, Hashable, Sendable, CaseIterable {
   case buy
   case sell
+  /// Income: a staking reward, acquired at its value on the day as a lot, like a buy.
+  case staking
+  /// Income: coins given, valued as staking is.
+  case airdrop
+  /// Income: interest paid in coins, valued as staking is.
+  case interest
+  /// A move between the user's own accounts: no effect on what is held, its cost or gains.
+  case transfer
+
+  /// Whether the side is income: an acquisition at the coin's value on the day, fee 0.
+  public var isIncome: Bool {
+    switch self {
+    case .staking, .airdrop, .interest: return true
+    case .buy, .sell, .transfer: return false
+    }
+  }
+
+  /// Whether the side adds units to the portfolio as a lot: a buy or income.
+  public var isAcquisition: Bool { self == .buy || isIncome }
+
+  /// The income sides, in their order.
+  public static let incomeSides = allCases.filter(\.isIncome)
+}
+
+/// A rule that one side puts on a trade's numbers and lots, besides those of every trade.
+public enum TradeSideRule: Hashable, Sendable {
+  /// Only a sell names the lots it takes from.
+  case lotsOnlyOnSell
+  /// Income has no fee: it costs its value on the day it came.
+  case incomeWithoutFee
+  /// A transfer has price 0: it is valued nowhere.
+  case transferWithoutPrice
+  /// A transfer has fee 0: a fee paid in coin is a sell of its own.
+  case transferWithoutFee
+
+  /// The trade member the rule is about, as trades.jsonl names it.
+  public var key: String {
+    switch self {
+    case .lotsOnlyOnSell: return "lots"
+    case .incomeWithoutFee, .transferWithoutFee: return "fee"
+    case .transferWithoutPrice: return "price"
+    }
+  }
+
+  /// What a trade of `side` that breaks the rule does, as the end of a sentence naming the member.
+  public func problem(side: TradeSide) -> String {
+    switch self {
+    case .lotsOnlyOnSell: return "names lots on a \(side.rawValue)"
+    case .incomeWithoutFee, .transferWithoutFee: return "is not 0 on a \(side.rawValue)"
+    case .transferWithoutPrice: return "is not 0 on a transfer"
+    }
+  }
 }
 
 extension Trade {
@@ -136,15 +190,71 @@ extension Trade {
   }
 }
 
+extension Trade {
+  /// The first rule of its side that the trade breaks (see `TradeSideRule`); nil when it keeps
+  /// them. The commands make trades that keep them; the readers and the recorder check.
+  public var brokenSideRule: TradeSideRule? {
+    if side != .sell, !lots.isEmpty { return .lotsOnlyOnSell }
+    if side.isIncome, !feeValue.isZero { return .incomeWithoutFee }
+    if side == .transfer, !priceValue.isZero { return .transferWithoutPrice }
+    if side == .transfer, !feeValue.isZero { return .transferWithoutFee }
+    return nil
+  }
+
+  /// Refuses a trade that breaks a rule of its side (`brokenSideRule`), naming what it gave.
+  public func checkSideRules() throws(TradeError) {
+    guard let rule = brokenSideRule else { return }
+    let input: String
+    switch rule {
+    case .lotsOnlyOnSell: input = lots.map(String.init).joinedText(separator: ",")
+    case .incomeWithoutFee, .transferWithoutFee: input = fee.text
+    case .transferWithoutPrice: input = price.text
+    }
+    throw .sideRuleBroken(rule, side: side, input: input)
+  }
+}
+
 extension TradeSide {
   /// The side whose name is `bytes`, compared where they lie; nil for any other text.
   init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    // Each name spelled out: the journal's reader meets a side on every line.
     if bytes.spells("buy") {
       self = .buy
     } else if bytes.spells("sell") {
       self = .sell
+    } else if bytes.spells("staking") {
+      self = .staking
+    } else if bytes.spells("airdrop") {
+      self = .airdrop
+    } else if bytes.spells("interest") {
+      self = .interest
+    } else if bytes.spells("transfer") {
+      self = .transfer
     } else {
       return nil
     }
   }
+
+  /// The sides' names, separated by commas, for the messages about one that is none of them.
+  public static let names = allCases.map(\.rawValue).joinedText(separator: ", ")
+}
+
+extension Trade {
+  /// The sale of `quantity` units of `coin` paid as a transfer's fee: at `close`, with a fee of
+  /// its whole proceeds, so that it brings nothing and the units' cost is its loss.
+  public static func feeSale(of coin: Coin, quantity: Price, at close: DayClose) throws(TradeError)
+    -> Trade
+  {
+    let proceeds = ExactDecimal(quantity) * ExactDecimal(close.price)
+    let exact = proceeds.rounded(toScale: proceeds.significantScale)
+    let fee = try checkedAmount(exact.price.text, what: .fee)
+    return Trade(
+      id: 0, day: close.day, side: .sell, coin: coin, quantity: quantity, price: close.price,
+      fee: fee, currency: close.currency)
+  }
+}
+
+extension Price {
+  /// Zero: the price and fee of a transfer, the fee of income.
+  public static let zero = Price(decimalText: "0")!
 }

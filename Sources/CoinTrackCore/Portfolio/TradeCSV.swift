@@ -60,17 +60,25 @@ public enum TradeCSV {
       let coinInput = reader.field(.coin)
       let coin = try coins[coinInput] ?? reader.coin(coinInput, resolveCoin: resolveCoin)
       coins[coinInput] = coin
-      trades.append(
-        Trade(
-          id: 0, day: day, side: side, coin: coin,
-          quantity: try reader.number(.quantity, Trade.checkedQuantity),
-          price: try reader.number(.price) { input throws(TradeError) in
-            try Trade.checkedAmount(input, what: .price)
-          },
-          fee: try reader.number(.fee) { input throws(TradeError) in
-            try Trade.checkedAmount(input, what: .fee)
-          },
-          currency: try reader.number(.currency, Trade.checkedCurrency)))
+      let trade = Trade(
+        id: 0, day: day, side: side, coin: coin,
+        quantity: try reader.number(.quantity, Trade.checkedQuantity),
+        price: try reader.number(.price) { input throws(TradeError) in
+          try Trade.checkedAmount(input, what: .price)
+        },
+        fee: try reader.number(.fee) { input throws(TradeError) in
+          try Trade.checkedAmount(input, what: .fee)
+        },
+        currency: try reader.number(.currency, Trade.checkedCurrency))
+      do {
+        try trade.checkSideRules()
+      } catch {
+        // The file has no lots column: only a price or fee can break a side's rule.
+        let column: Column = trade.brokenSideRule == .transferWithoutPrice ? .price : .fee
+        throw TradeFileError.invalidField(
+          line: line, column: column, value: reader.field(column), .trade(error))
+      }
+      trades.append(trade)
     }
     return trades
   }
@@ -125,7 +133,7 @@ public enum TradeCSV {
       return day
     }
 
-    /// `buy` or `sell`, in any case.
+    /// A side's name (`buy`, `sell`, `staking`...), in any case.
     func side() throws(TradeFileError) -> TradeSide {
       let value = field(.side)
       guard let side = TradeSide(rawValue: value.lowercased()) else {

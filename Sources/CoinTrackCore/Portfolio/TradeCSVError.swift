@@ -36,7 +36,7 @@ public enum TradeFileError: Error, Hashable, Sendable {
     case date
     /// A day after today, which is given.
     case afterToday(Day)
-    /// Neither `buy` nor `sell`.
+    /// No side's name (`TradeSide.names`).
     case side
     /// A quantity, price, fee or currency that breaks the rule a typed one follows.
     case trade(TradeError)

@@ -31,6 +31,10 @@ public enum TradeError: Error, Hashable, Sendable {
   /// whether the trade is one being recorded or one stored before.
   case currencyMismatch(trade: Trade, coinCurrency: String, source: String, isNew: Bool)
 
+  /// A trade of `side` that breaks `rule` (a fee on income, a price or fee on a transfer, lots
+  /// named by other than a sell); `input` is the number or lots as given.
+  case sideRuleBroken(TradeSideRule, side: TradeSide, input: String)
+
   /// Which number of a trade a malformed one was meant to be.
   public enum NumberKind: String, Hashable, Sendable {
     case quantity
@@ -44,7 +48,7 @@ extension TradeError: KindedFailure {
     switch self {
     case .malformedNumber, .malformedCurrency, .malformedLots: return .usage
     case .quantityNotPositive, .negativeAmount, .tooManyDecimals, .oversold, .removalOversells,
-      .noTradeIDsLeft, .currencyMismatch, .unknownLot, .namedLotsShort:
+      .noTradeIDsLeft, .currencyMismatch, .unknownLot, .namedLotsShort, .sideRuleBroken:
       return .invalidValue
     case .unknownTrade: return .notFound
     }

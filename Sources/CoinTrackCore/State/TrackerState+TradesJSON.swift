@@ -1,7 +1,7 @@
 /// A trade's JSON object, one line of the trades journal (`TradesFile`) and, in a version 5 state
 /// file, an element of its `trades`: each trade's day, side, coin, exact quantity, price and fee,
 /// and currency, read strictly by the one reader below and checked against the rules
-/// `portfolio buy` and `portfolio sell` keep.
+/// `portfolio buy`, `sell`, `income` and `transfer` keep (`Trade.brokenSideRule`).
 extension Trade {
   /// The trade as the journal (and a version 5 state file) holds it. Quantity, price and fee are JSON numbers written
   /// with their exact decimal text.
@@ -83,15 +83,10 @@ extension JSONReader {
       }
       return value
     }
-    if side == .buy, !lots.isEmpty {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path.member(keys[10]).text, problem: .invalid("names lots on a buy")))
-    }
-    return Trade(
+    let trade = Trade(
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
-      side: try valid(side, 2, "is not one of buy, sell"),
+      side: try valid(side, 2, "is not one of \(TradeSide.names)"),
       coin: try coin.coin(at: path, keys: keys),
       quantity: try valid(
         quantity, 6,
@@ -101,6 +96,12 @@ extension JSONReader {
       currency: try valid(
         currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"),
       lots: lots)
+    if let rule = trade.brokenSideRule {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(rule.key).text, problem: .invalid(rule.problem(side: trade.side))))
+    }
+    return trade
   }
 
   /// A non-empty array of trade ids.

@@ -43,7 +43,12 @@ struct PortfolioExportCommand: LeafCommand {
       and gains by --method: each buy is a lot at its cost, the fee included, dated and \
       labelled with its trade id, paid from the cash account; each sale takes the lots \
       cointrack matched, the cash account receives the proceeds less the fee, and the income \
-      account takes the gain. beancount: '3 ETH {{7501 USDT, 2024-01-02, "trade 1"}}' on a \
+      account takes the gain. Income (staking, airdrop, interest) is a lot as a buy is, at its \
+      value on the day, given by the account of its kind (--staking-account and the others) \
+      instead of the cash account. A transfer moves coins between your own accounts, which \
+      the journal holds as one assets account, so nothing moves: it is a note (beancount's \
+      'note', a comment line for ledger and hledger); its fee in coin is a sale of its own. \
+      beancount: '3 ETH {{7501 USDT, 2024-01-02, "trade 1"}}' on a \
       buy, '-1 ETH {2024-01-02, "trade 1"} @ 3000 USDT' on a sale, the assets account opened \
       with the method's booking; ledger: '{{cost}} [day] (trade N)' on the buy and on each \
       lot a sale takes; hledger (1.x keeps no lots): '@@ cost' with the lot in a comment. \
@@ -123,6 +128,8 @@ extension TradeJournal.AccountRole {
     case .assets: return "The account that holds the coins."
     case .cash: return "The account that pays for buys and receives what sells bring."
     case .income: return "The account the gains (and losses) of sales go to."
+    case .staking, .airdrop, .interest:
+      return "The account that gives \(rawValue) income its value on the day it came."
     }
   }
 }

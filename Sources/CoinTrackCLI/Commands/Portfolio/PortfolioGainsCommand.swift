@@ -3,18 +3,7 @@ import CoinTrackCore
 /// `cointrack portfolio gains [--from DATE] [--to DATE] [--year YYYY] [--coin COIN]
 /// [--method METHOD]`: the profit each sale realised, lot by lot, with its holding period.
 struct PortfolioGainsCommand: LeafCommand {
-  static let fromOption = OptionSpec(
-    "from", value: "DATE",
-    summary: "The first day of the sales: YYYY-MM-DD, 'today' or "
-      + "'yesterday'.", default: "the first sale's day", completion: .date)
-  static let toOption = OptionSpec(
-    "to", value: "DATE",
-    summary: "The last day of the sales: YYYY-MM-DD, 'today' or "
-      + "'yesterday'.", default: "today", completion: .date)
-  static let yearOption = OptionSpec(
-    "year", value: "YYYY",
-    summary: "The sales of one calendar year, to today in the current one; not with --from or "
-      + "--to.")
+  static let rangeOptions = ReportRange.options(of: "sales", firstDay: "the first sale's day")
 
   static let spec = CommandSpec(
     "gains", summary: "Show the profit each sale realised, lot by lot.",
@@ -37,7 +26,7 @@ struct PortfolioGainsCommand: LeafCommand {
       'portfolio show', whose prices decide the decimals of a coin held on --to.
       """,
     options: [
-      fromOption, toOption, yearOption, PortfolioTradesCommand.coinOption,
+      rangeOptions.from, rangeOptions.to, rangeOptions.year, PortfolioTradesCommand.coinOption,
       CostMethodSetting.option, SourceSelection.sourceOption, SourceSelection.currencyOption,
       SourceSelection.refreshOption, SourceSelection.cachedOnlyOption,
     ],
@@ -54,47 +43,21 @@ struct PortfolioGainsCommand: LeafCommand {
     ],
     leaf: Self.self, output: .gain)
 
-  let from: DatedInput?
-  let to: DatedInput
+  let range: ReportRange
   let coin: String?
-  let today: Day
   let command: ParsedCommand
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
-    let today = try session.today()
-    let date = { (input: String, option: OptionSpec) throws(UsageError) in
-      try DateOptions.date(input, origin: option.flag, today: today, at: command.path)
-    }
-    self.today = today
     self.command = command
     coin = command.value(of: PortfolioTradesCommand.coinOption)
-    if let year = command.value(of: Self.yearOption) {
-      for option in [Self.fromOption, Self.toOption] where command.value(of: option) != nil {
-        throw UsageError.conflictingOptions(Self.yearOption, option, at: command.path)
-      }
-      let range = Self.yearRange
-      guard year.isDecimalDigits, let number = Int(year), range.contains(number),
-        let first = Day(year: number, month: 1, day: 1),
-        let last = Day(year: number, month: 12, day: 31)
-      else {
-        throw UsageError.invalidWholeNumber(
-          option: Self.yearOption, input: year, allowed: range, at: command.path)
-      }
-      from = DatedInput(day: first, input: year)
-      to = DatedInput(day: min(last, today), input: year)
-    } else {
-      to = try date(command.value(of: Self.toOption) ?? "today", Self.toOption)
-      from = try command.value(of: Self.fromOption).map { try date($0, Self.fromOption) }
-    }
+    range = try ReportRange(
+      command, options: Self.rangeOptions, in: session)
   }
 
-  /// The years --year takes: those whose every day the calendar supports.
-  static let yearRange = 1970...9999
-
   func run(in session: CommandSession) throws -> CommandOutput {
-    let tracker = session.tracker(source: try session.selectedSource(), today: today)
+    let tracker = session.tracker(source: try session.selectedSource(), today: range.today)
     let report = try tracker.gains(
-      of: try session.openStore().loadTrades(), from: from, to: to, coin: coin,
+      of: try session.openStore().loadTrades(), from: range.from, to: range.to, coin: coin,
       method: try CostMethodSetting.method(in: command, session: session))
     return .records(RecordOutput(.gains(report)))
   }

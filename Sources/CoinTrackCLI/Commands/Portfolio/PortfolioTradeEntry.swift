@@ -96,23 +96,41 @@ struct PortfolioTradeEntry: Sendable {
     guard let priceText = command.value(of: Self.priceOption) else {
       throw UsageError.missingOneOf([Self.priceOption], at: command.path)
     }
+    (quantity, price, fee, currency, lots) = try Self.checked(command) { () throws(TradeError) in
+      (
+        try Trade.checkedQuantity(command.value(of: Self.quantityArgument)!),
+        try Trade.checkedAmount(priceText, what: .price),
+        try Trade.checkedAmount(command.value(of: Self.feeOption) ?? "0", what: .fee),
+        try command.value(of: Self.currencyOption).map(Trade.checkedCurrency),
+        try command.value(of: Self.lotOption).map(Trade.checkedLots) ?? []
+      )
+    }
+    (day, today) = try Self.day(of: command, in: session)
+  }
+
+  /// The values `check` makes of `command`'s text; text that is no number or code at all is a
+  /// command line to retype, refused with its usage.
+  static func checked<Values>(
+    _ command: ParsedCommand, _ check: () throws(TradeError) -> Values
+  ) throws -> Values {
     do throws(TradeError) {
-      quantity = try Trade.checkedQuantity(command.value(of: Self.quantityArgument)!)
-      price = try Trade.checkedAmount(priceText, what: .price)
-      fee = try Trade.checkedAmount(command.value(of: Self.feeOption) ?? "0", what: .fee)
-      currency = try command.value(of: Self.currencyOption).map(Trade.checkedCurrency)
-      lots = try command.value(of: Self.lotOption).map(Trade.checkedLots) ?? []
+      return try check()
     } catch {
-      // Text that is no number or code at all is a command line to retype, with its usage.
       guard error.failureKind == .usage else { throw error }
       throw UsageError.invalidTradeValue(error, at: command.path)
     }
+  }
+
+  /// The day `--date` names (today without it), and today.
+  static func day(of command: ParsedCommand, in session: CommandSession) throws -> (
+    day: Day, today: Day
+  ) {
     let today = try session.today()
-    self.today = today
-    day =
-      try command.value(of: Self.dateOption).map {
-        try DateOptions.date($0, origin: Self.dateOption.flag, today: today, at: command.path).day
+    let day =
+      try command.value(of: dateOption).map {
+        try DateOptions.date($0, origin: dateOption.flag, today: today, at: command.path).day
       } ?? today
+    return (day, today)
   }
 
   /// Records the trade and prints it with its id.

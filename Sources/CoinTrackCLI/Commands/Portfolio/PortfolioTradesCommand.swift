@@ -10,8 +10,8 @@ struct PortfolioTradesCommand: LeafCommand {
     "trades", summary: "List the recorded trades, oldest first.",
     discussion: """
       One row per trade, in the order the trades count: by date, and on one day in the order \
-      they were entered. Each row has the trade's id (for 'portfolio remove'), date, side (buy \
-      or sell), the coin's symbol and coin id, the quantity, the price of one unit, the fee, \
+      they were entered. Each row has the trade's id (for 'portfolio remove'), date, side (buy, \
+      sell, staking, airdrop, interest or transfer), the coin's symbol and coin id, the quantity, the price of one unit, the fee, \
       and the currency of price and fee. A coin the profile's source does not know is refused; \
       one never traded lists no trades.
       """,
