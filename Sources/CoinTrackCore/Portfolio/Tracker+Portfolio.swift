@@ -114,7 +114,9 @@ extension Tracker {
   /// values the coin in, else (a coin the source has no currency for yet) that of its first
   /// trade. `firstNewID` is the id from which trades are being recorded rather than stored.
   public func checkCurrencies(of trades: [Trade], firstNewID: Int = .max) throws {
-    try checkCurrencies(of: trades, firstNewID: firstNewID) { try source.valuationCurrencies(of: $0) }
+    try checkCurrencies(of: trades, firstNewID: firstNewID) {
+      try source.valuationCurrencies(of: $0)
+    }
   }
 
   /// `checkCurrencies(of:firstNewID:)` with `valuedIn` giving the currency the source values
