@@ -15,15 +15,16 @@ extension JSONReader {
   /// when it has no escapes and no control characters; nil otherwise.
   func plainString(at quote: Int) -> (content: Range<Int>, isASCII: Bool)? {
     var end = quote + 1
-    var isASCII = true
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
-      bytes[end] >= 0x20
-    {
-      isASCII = isASCII && bytes[end] < 0x80
+    // Every byte's bits together: the text is ASCII when the high bit is never set.
+    var allBits: UInt8 = 0
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      allBits |= byte
       end += 1
     }
     guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
-    return (quote + 1..<end, isASCII)
+    return (quote + 1..<end, allBits < 0x80)
   }
 
   /// The UTF-8 of the next value where it lies, when it is a string of ASCII without escapes

@@ -17,7 +17,10 @@ public enum JSONWriter {
   /// Appends `text` as a JSON string literal.
   public static func appendString(_ text: String, to output: inout TextBuffer) {
     // Most text (symbols, names, dates) needs no escape at all: copy it whole.
-    if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
+    let isPlain = text.withUTF8Bytes { bytes in
+      !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }
+    }
+    if isPlain {
       output.append(ascii: "\"")
       output += text
       output.append(ascii: "\"")

@@ -137,8 +137,14 @@ public struct TradeJournal: Sendable {
   /// The digits of `value`'s coefficient once trailing zeros after the point are dropped, as
   /// Python's `decimal` counts them.
   static func significantDigits(_ value: ExactDecimal) -> Int {
-    let digits = written(value).utf8.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
-    return max(1, digits.drop { $0 == UInt8(ascii: "0") }.count)
+    written(value).withUTF8Bytes { bytes in
+      // The digits from the first that is not zero on; the sign and the point are none.
+      var count = 0
+      for byte in bytes where byte != UInt8(ascii: "-") && byte != UInt8(ascii: ".") {
+        if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+      }
+      return max(1, count)
+    }
   }
 
   /// `value` without trailing zeros after the point.

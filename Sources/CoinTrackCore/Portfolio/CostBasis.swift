@@ -67,7 +67,7 @@ struct Position: Sendable {
       if !isHeld { heldSince = trade.day }
       quantity = quantity + units
       cost = cost + bought
-      if lots.method != .average { lots.add(trade, cost: bought) }
+      if lots.method != .average { lots.add(trade, units: units, cost: bought) }
     case .sell:
       let proceeds = units * price - fee
       let taken = try take(units, for: trade, proceeds: proceeds, record: record)

@@ -101,11 +101,20 @@ struct GainLedger {
   mutating func record(_ disposal: Disposal) {
     let id = disposal.sale.coin.id
     guard coins?.contains(id) ?? true else { return }
-    let before = running[id] ?? (.zero, .zero)
-    running[id] = (before.cost + disposal.cost, before.gain + disposal.gain)
+    // Changed where it lies: one lookup a disposal.
+    let before = Self.add(disposal, to: &running[id, default: (.zero, .zero)])
     if disposal.sale.day >= from {
       entries.append(Entry(disposal: disposal, costBefore: before.cost, gainBefore: before.gain))
     }
+  }
+
+  /// Adds `disposal`'s cost and gain to `sum`; what it was before.
+  private static func add(
+    _ disposal: Disposal, to sum: inout (cost: ExactDecimal, gain: ExactDecimal)
+  ) -> (cost: ExactDecimal, gain: ExactDecimal) {
+    let before = sum
+    sum = (sum.cost + disposal.cost, sum.gain + disposal.gain)
+    return before
   }
 
   /// The rows, each coin's money rounded to `scales[coin id]` decimals (2 when absent), the
@@ -115,7 +124,7 @@ struct GainLedger {
     rows.reserveCapacity(entries.count)
     // Per currency in the order first met: all, short and long, as sums of the shown rows.
     var currencies: [String] = []
-    var sums: [String: [(proceeds: ExactDecimal, cost: ExactDecimal, gain: ExactDecimal)]] = [:]
+    var sums: [[(proceeds: ExactDecimal, cost: ExactDecimal, gain: ExactDecimal)]] = []
     for entry in entries {
       let disposal = entry.disposal
       let scale = scales[disposal.sale.coin.id] ?? CostBasis.smallestMoneyScale
@@ -126,15 +135,20 @@ struct GainLedger {
       let gain = shown(entry.gainBefore, disposal.gain)
       let proceeds = cost + gain
       let currency = disposal.sale.currency
-      if sums[currency] == nil {
+      // A few currencies at most: found by looking along them.
+      let column: Int
+      if let known = currencies.firstIndex(of: currency) {
+        column = known
+      } else {
+        column = currencies.count
         currencies.append(currency)
         // Zeros with the money's decimals, for a term without rows.
         let zero = ExactDecimal.zero.rounded(toScale: scale)
-        sums[currency] = Array(repeating: (zero, zero, zero), count: 3)
+        sums.append(Array(repeating: (zero, zero, zero), count: 3))
       }
-      for index in [0, disposal.isLongTerm ? 2 : 1] {
-        let sum = sums[currency]![index]
-        sums[currency]![index] = (sum.proceeds + proceeds, sum.cost + cost, sum.gain + gain)
+      for index in 0..<3 where index == 0 || (index == 2) == disposal.isLongTerm {
+        let sum = sums[column][index]
+        sums[column][index] = (sum.proceeds + proceeds, sum.cost + cost, sum.gain + gain)
       }
       rows.append(
         GainRow(
@@ -144,8 +158,8 @@ struct GainLedger {
           isLongTerm: disposal.isLongTerm, proceeds: proceeds.price, cost: cost.price,
           gain: gain.price, currency: currency))
     }
-    let totals = currencies.flatMap { currency in
-      zip([nil, false, true] as [Bool?], sums[currency]!).map { term, sum in
+    let totals = zip(currencies, sums).flatMap { currency, sums in
+      zip([nil, false, true] as [Bool?], sums).map { term, sum in
         GainTotal(
           currency: currency, isLongTerm: term, proceeds: sum.proceeds.price,
           cost: sum.cost.price, gain: sum.gain.price)

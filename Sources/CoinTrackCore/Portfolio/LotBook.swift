@@ -35,15 +35,15 @@ struct LotBook: Sendable {
     self.named = named
   }
 
-  /// Adds the lot of `buy`, which cost `cost` (its price and fee).
-  mutating func add(_ buy: Trade, cost: ExactDecimal) {
-    let units = buy.quantityValue
+  /// Adds the lot of `buy`, of `units` (its quantity, as the caller has it already) that cost
+  /// `cost` (its price and fee).
+  mutating func add(_ buy: Trade, units: ExactDecimal, cost: ExactDecimal) {
     let index = lots.count
     lots.append(
       Lot(
         buyID: buy.id, day: buy.day, quantity: units, cost: cost, boughtQuantity: units,
         boughtCost: cost))
-    if named.contains(buy.id) { namedIndex[buy.id] = index }
+    if !named.isEmpty, named.contains(buy.id) { namedIndex[buy.id] = index }
     switch method {
     case .fifo, .average: break
     case .lifo: order.append(index)

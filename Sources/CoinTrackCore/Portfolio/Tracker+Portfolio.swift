@@ -32,7 +32,9 @@ extension Tracker {
       }
       let coins = Set(recorded.map(\.coin.id))
       let stored = changes.stored?.filter { coins.contains($0.coin.id) } ?? []
-      try checkCurrencies(of: stored + recorded, valuedIn: currencies, firstNewID: firstID)
+      try checkCurrencies(
+        of: stored.isEmpty ? recorded : stored + recorded, firstNewID: firstID
+      ) { coins in coins.map { currencies[$0.id] } }
       if let stored = changes.stored {
         let all = stored.isEmpty ? recorded : stored + recorded
         if let oversell = PortfolioCheck.firstOversell(in: all) {
@@ -115,27 +117,56 @@ extension Tracker {
   /// values the coin in, else (a coin the source has no currency for yet) that of its first
   /// trade. `firstNewID` is the id from which trades are being recorded rather than stored.
   public func checkCurrencies(of trades: [Trade], firstNewID: Int = .max) throws {
-    try checkCurrencies(
-      of: trades, valuedIn: source.valuationCurrencies(byID: trades.lazy.map(\.coin)),
-      firstNewID: firstNewID)
+    try checkCurrencies(of: trades, firstNewID: firstNewID) {
+      try source.valuationCurrencies(of: $0)
+    }
   }
 
-  /// `checkCurrencies(of:firstNewID:)` with the source's currencies of the coins, by coin id,
-  /// already asked.
-  func checkCurrencies(of trades: [Trade], valuedIn known: [String: String], firstNewID: Int)
-    throws(TradeError)
-  {
-    var currencies = known
-    for trade in PortfolioCheck.inDayOrder(trades) {
-      guard let currency = currencies[trade.coin.id] else {
-        currencies[trade.coin.id] = trade.currency
-        continue
-      }
-      guard trade.currency == currency else {
-        throw TradeError.currencyMismatch(
-          trade: trade, coinCurrency: currency, source: source.name,
-          isNew: trade.id >= firstNewID)
+  /// `checkCurrencies(of:firstNewID:)` with `valuedIn` giving the currency the source values
+  /// each of the coins in, nil where it has none yet. It is asked once, for the distinct coins.
+  ///
+  /// The trades are walked once, keeping for each coin (by id) its first trade and its first
+  /// trade in another currency than that one: the first trade off its coin's currency is then
+  /// one of those two, so the source is asked about each coin once rather than each trade.
+  func checkCurrencies(
+    of trades: [Trade], firstNewID: Int, valuedIn currencies: ([Coin]) throws -> [String?]
+  ) throws {
+    /// A coin's first trade and its first trade in another currency, by position in day order.
+    struct FirstTrades {
+      let first: Int
+      var firstInOtherCurrency: Int?
+    }
+    let ordered = PortfolioCheck.inDayOrder(trades)
+    var byCoin: [String: FirstTrades] = [:]
+    var coinsInOrder: [Int] = []
+    for (position, trade) in ordered.enumerated() {
+      // A coin already seen (nearly every trade) is looked up once.
+      if let known = byCoin[trade.coin.id] {
+        if known.firstInOtherCurrency == nil, ordered[known.first].currency != trade.currency {
+          byCoin[trade.coin.id]?.firstInOtherCurrency = position
+        }
+      } else {
+        byCoin[trade.coin.id] = FirstTrades(first: position)
+        coinsInOrder.append(position)
       }
     }
+    let valued = try currencies(coinsInOrder.map { ordered[$0].coin })
+    // The first trade off its coin's currency, in day order, and that currency.
+    var mismatch: (position: Int, coinCurrency: String)?
+    for (first, valuedIn) in zip(coinsInOrder, valued) {
+      let firstCurrency = ordered[first].currency
+      let found: (position: Int, coinCurrency: String)?
+      if let valuedIn, valuedIn != firstCurrency {
+        found = (first, valuedIn)
+      } else {
+        found = byCoin[ordered[first].coin.id]?.firstInOtherCurrency.map { ($0, firstCurrency) }
+      }
+      if let found, found.position < mismatch?.position ?? .max { mismatch = found }
+    }
+    guard let mismatch else { return }
+    let trade = ordered[mismatch.position]
+    throw TradeError.currencyMismatch(
+      trade: trade, coinCurrency: mismatch.coinCurrency, source: source.name,
+      isNew: trade.id >= firstNewID)
   }
 }
