@@ -187,6 +187,7 @@ struct ExactDecimal: Comparable, Sendable {
   }
 
   /// Both values' units at the larger scale of the two, when both are held fixed and fit.
+  @inline(__always)
   private static func alignedUnits(_ lhs: ExactDecimal, _ rhs: ExactDecimal)
     -> (left: Int128, right: Int128, scale: Int)?
   {
