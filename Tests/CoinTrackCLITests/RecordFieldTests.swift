@@ -58,13 +58,11 @@ import Testing
       return .holdings(
         PortfolioValuation(day: day, method: .fifo, holdings: [row], totals: [row]))
     case .portfolioDay:
-      let total = HoldingRow(
-        coin: nil, quantity: nil, cost: Price(decimalText: "20")!, averageCost: nil, price: nil,
-        value: nil, unrealised: nil, unrealisedPercent: nil, realised: Price(decimalText: "0")!,
-        currency: "USDT")
+      let totals = ValuedAmounts(
+        currency: "USDT", cost: ExactDecimal(20), value: nil, realised: ExactDecimal(0))
       return .portfolioDays(
         PortfolioHistory(
-          method: .fifo, days: [PortfolioDay(day: day, coinsHeld: 1, total: total)], gaps: []))
+          method: .fifo, days: [PortfolioDay(day: day, coinsHeld: 1, totals: totals)], gaps: []))
     case .gain:
       let money = Price(decimalText: "20")!
       return .gains(

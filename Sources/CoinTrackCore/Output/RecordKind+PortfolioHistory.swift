@@ -1,17 +1,17 @@
 /// The records of `cointrack portfolio history`.
 extension RecordKind {
   /// The fields of `portfolio history`: one record per day, the numbers of `portfolio show`'s
-  /// totals row at that day's closes.
+  /// totals row at that day's closes, each made as it is written.
   static let portfolioDayFields = RecordFields<[PortfolioDay]>([
     .init("date") { days in { .day(days[$0].day) } },
-    .init("value", isNumeric: true) { days in { .price(days[$0].total.value) } },
-    .init("cost", isNumeric: true) { days in { .price(days[$0].total.cost) } },
-    .init("unrealised", isNumeric: true) { days in { .price(days[$0].total.unrealised) } },
+    .init("value", isNumeric: true) { days in { .price(days[$0].totals.shownValue) } },
+    .init("cost", isNumeric: true) { days in { .price(days[$0].totals.shownCost) } },
+    .init("unrealised", isNumeric: true) { days in { .price(days[$0].totals.shownUnrealised) } },
     .init("unrealised_percent", isNumeric: true) { days in
-      { .price(days[$0].total.unrealisedPercent) }
+      { .price(days[$0].totals.shownUnrealisedPercent) }
     },
-    .init("realised", isNumeric: true) { days in { .price(days[$0].total.realised) } },
-    .init("currency") { days in { .text(days[$0].total.currency) } },
+    .init("realised", isNumeric: true) { days in { .price(days[$0].totals.shownRealised) } },
+    .init("currency") { days in { .text(days[$0].totals.currency) } },
     .init("coins", isNumeric: true) { days in { .integer(days[$0].coinsHeld) } },
     .init("priced", isShownInTables: false) { days in { .bool(days[$0].isPriced) } },
   ])

@@ -4,11 +4,24 @@ public struct PortfolioDay: Hashable, Sendable {
   public var day: Day
   /// How many coins of the currency were held at the end of the day.
   public var coinsHeld: Int
+  /// The sums of the money of the coins held as `portfolio show` shows it, and the realised
+  /// profit of those sold out, exact until the row is written: its numbers are made only then.
+  var totals: ValuedAmounts
   /// The totals row of the currency `portfolio show` gives for the day, valued at the day's
   /// closes: without a value or unrealised profit when a coin held has no close that day.
-  public var total: HoldingRow
+  public var total: HoldingRow { totals.row() }
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
-  public var isPriced: Bool { total.value != nil }
+  public var isPriced: Bool { totals.value != nil }
+
+  public static func == (lhs: PortfolioDay, rhs: PortfolioDay) -> Bool {
+    (lhs.day, lhs.coinsHeld, lhs.total) == (rhs.day, rhs.coinsHeld, rhs.total)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(day)
+    hasher.combine(coinsHeld)
+    hasher.combine(total)
+  }
 }
 
 /// `portfolio history`: a row per day of a range, and the coins held without a close on some
@@ -52,19 +65,20 @@ extension CostBasis {
     var amounts: [ValuedAmounts] = []
     for day in range {
       try advance(through: day)
-      days += try rows(
-        on: day, closes: &closes, gaps: &gaps, amounts: &amounts, currencies: currencies)
+      try appendRows(
+        of: day, to: &days, closes: &closes, gaps: &gaps, amounts: &amounts,
+        currencies: currencies)
     }
     return PortfolioHistory(method: method, days: days, gaps: gaps.gaps)
   }
 
-  /// The rows of `day`, one per currency of `currencies`, to which the trades are applied: the
-  /// positions held valued at the day's `closes`, each coin held without one added to `gaps`;
-  /// `amounts` is where the positions' amounts are gathered.
-  private mutating func rows(
-    on day: Day, closes: inout RangeCloses, gaps: inout GapLog,
+  /// Appends to `days` the rows of `day`, one per currency of `currencies`, to which the trades
+  /// are applied: the positions held valued at the day's `closes`, each coin held without one
+  /// added to `gaps`; `amounts` is where the positions' amounts are gathered.
+  private mutating func appendRows(
+    of day: Day, to days: inout [PortfolioDay], closes: inout RangeCloses, gaps: inout GapLog,
     amounts: inout [ValuedAmounts], currencies: [String]
-  ) throws -> [PortfolioDay] {
+  ) throws {
     amounts.removeAll(keepingCapacity: true)
     for index in positions.indices where positions[index].isHeld {
       if !closes.hasRows(ofPositionAt: index) {
@@ -76,9 +90,11 @@ extension CostBasis {
       if close == nil { gaps.add(day, of: positions[index].coin) }
       amounts.append(self.amounts(ofPositionAt: index, at: close))
     }
-    return totalRows(of: amounts, currencies: currencies).map { total in
-      PortfolioDay(
-        day: day, coinsHeld: amounts.count { $0.currency == total.currency }, total: total)
+    for currency in currencies {
+      days.append(
+        PortfolioDay(
+          day: day, coinsHeld: amounts.count { $0.currency == currency },
+          totals: totals(of: amounts, currency: currency)))
     }
   }
 }

@@ -97,15 +97,27 @@ struct ValuedAmounts {
 
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
   func row() -> HoldingRow {
-    let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
-    let unrealised = value.map { $0 - cost }
-    return HoldingRow(
-      coin: nil, quantity: nil, cost: cost.rounded(toScale: scale).price, averageCost: nil,
-      price: nil, value: value?.rounded(toScale: scale).price,
-      unrealised: unrealised?.rounded(toScale: scale).price,
-      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) }?.price,
-      realised: realised.rounded(toScale: scale).price, currency: currency)
+    HoldingRow(
+      coin: nil, quantity: nil, cost: shownCost, averageCost: nil, price: nil, value: shownValue,
+      unrealised: shownUnrealised, unrealisedPercent: shownUnrealisedPercent,
+      realised: shownRealised, currency: currency)
   }
+
+  // Each number of `row()` on its own, so that a writer of many rows makes each number of a row
+  // once, where it is written, without the others' text.
+
+  /// The decimals of every amount of the row: the most among them.
+  private var rowScale: Int { max(cost.scale, value?.scale ?? 0, realised.scale) }
+  /// `value` − `cost`; nil without a value.
+  private var unrealised: ExactDecimal? { value.map { $0 - cost } }
+
+  var shownCost: Price { cost.rounded(toScale: rowScale).price }
+  var shownValue: Price? { value?.rounded(toScale: rowScale).price }
+  var shownUnrealised: Price? { unrealised?.rounded(toScale: rowScale).price }
+  var shownUnrealisedPercent: Price? {
+    unrealised.flatMap { Position.percent($0, of: cost) }?.price
+  }
+  var shownRealised: Price { realised.rounded(toScale: rowScale).price }
 }
 
 extension CostBasis {

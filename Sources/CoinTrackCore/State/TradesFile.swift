@@ -86,7 +86,9 @@ public struct TradesFile: Sendable {
     // trade's line is shorter than this, so the journal's size bounds their number.
     trades.reserveCapacity(Int(status.st_size) / TradesFile.shortestLineLength)
     var lineNumber = 0
-    let blockSize = 1 << 20
+    // Blocks of 1 MiB, or the whole file when it is smaller: the buffer is zeroed when made, and
+    // most journals are a fraction of a block.
+    let blockSize = min(1 << 20, Int(status.st_size) + 1)
     var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
     try buffer.withUnsafeMutableBufferPointer { buffer throws(StateError) in
       let base = buffer.baseAddress!
