@@ -31,7 +31,7 @@ _cointrack_options() {
         'portfolio show' ) REPLY='--date --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio import' ) REPLY='--from-format --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --income-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
@@ -53,6 +53,7 @@ _cointrack_values() {
         --to) REPLY='today yesterday' ;;
         --method) REPLY='fifo lifo hifo average' ;;
         --date) REPLY='today yesterday' ;;
+        --from-format) REPLY='binance coinbase kraken cointracking cointrack' ;;
         *) REPLY='' ;;
     esac
 }
@@ -89,13 +90,13 @@ _cointrack_fields() {
         'alerts check' )
             REPLY='id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id' ;;
         'portfolio buy' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio sell' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio trades' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio remove' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio show' )
             REPLY='symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id' ;;
         'portfolio history' )
@@ -103,7 +104,7 @@ _cointrack_fields() {
         'portfolio gains' )
             REPLY='sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id' ;;
         'portfolio import' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         *) REPLY='' ;;
     esac
 }
@@ -166,7 +167,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--coin|--year|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--coin|--year|--from-format|--assets-account|--cash-account|--income-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --assets-account --cash-account --income-account
+            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --coin --year --from-format --assets-account --cash-account --income-account
                 set value_of $word
                 continue
             case '-*'
@@ -107,13 +107,13 @@ function __cointrack_fields
         case 'alerts check'
             set fields id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id
         case 'portfolio buy'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio sell'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio trades'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio remove'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio show'
             set fields symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id
         case 'portfolio history'
@@ -121,7 +121,7 @@ function __cointrack_fields
         case 'portfolio gains'
             set fields sale_id sale_date symbol quantity lot acquired days_held term proceeds cost gain currency coin_id
         case 'portfolio import'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
     end
     for field in $fields
         contains -- $field $given; or string join , -- $given $field
@@ -284,9 +284,11 @@ complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l refresh -d 'Ask a
 complete -c cointrack -n "__cointrack_at 'portfolio gains'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
 
 # cointrack portfolio import
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l from-format -x -a 'binance coinbase kraken cointracking cointrack' -d 'The export\'s format: binance, coinbase, kraken, cointracking or cointrack.'
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l dry-run -d 'Print the trades that would be recorded and store nothing.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
-complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade file to read, or - for standard input.'
+complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade file or export to read, or - for standard input.'
 
 # cointrack portfolio export
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'
