@@ -64,7 +64,8 @@ enum BinanceStatement {
       } else if transferOperations.contains(operation) {
         kind = .transfer(rowType: operation, coin: coin, quantity: quantity)
       } else {
-        throw .invalidField(line: row.line, column: "Operation", value: operation, .value(expected: []))
+        throw .invalidField(
+          line: row.line, column: "Operation", value: operation, .value(expected: []))
       }
       events.append(
         (
@@ -77,7 +78,8 @@ enum BinanceStatement {
     }
     for group in order {
       // Made above.
-      events.append((groups[group]![0].line, try trade(of: groups[group]!, today: today, hashes: &hashes)))
+      events.append(
+        (groups[group]![0].line, try trade(of: groups[group]!, today: today, hashes: &hashes)))
     }
     return events.sorted { $0.line < $1.line }.compactMap(\.event)
   }
@@ -116,7 +118,8 @@ enum BinanceStatement {
     guard !given.isEmpty, !received.isEmpty else {
       throw .incompleteTrade(
         line: first.line,
-        reason: given.isEmpty ? "it gives no coin for those it receives" : "it receives no coin for those it gives")
+        reason: given.isEmpty
+          ? "it gives no coin for those it receives" : "it receives no coin for those it gives")
     }
     // A group's origin hashes its rows in a fixed order, so a re-export in another order is
     // the same trade.

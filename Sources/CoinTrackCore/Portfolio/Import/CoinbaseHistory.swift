@@ -31,7 +31,8 @@ enum CoinbaseHistory {
     let fees =
       namedCurrency.map { "\($0) Fees" }
       ?? (columns.contains("Fees and/or Spread") ? "Fees and/or Spread" : "Fees")
-    let currencyColumn = columns.contains("Price Currency") ? "Price Currency" : "Spot Price Currency"
+    let currencyColumn =
+      columns.contains("Price Currency") ? "Price Currency" : "Spot Price Currency"
     var hashes = RowHashes(key: key)
     var events: [ImportEvent] = []
     for row in try table.exportRows() {

@@ -35,12 +35,18 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
         ["Date(UTC)", "Market", "Type", "Price", "Amount", "Total", "Fee", "Fee Coin"]
       case .coinbaseHistory: ["Timestamp", "Transaction Type", "Asset", "Quantity Transacted"]
       case .coinbaseFills:
-        ["trade id", "product", "side", "created at", "size", "size unit", "price", "fee", "total",
-         "price/fee/total unit"]
-      case .krakenTrades: ["txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol"]
+        [
+          "trade id", "product", "side", "created at", "size", "size unit", "price", "fee", "total",
+          "price/fee/total unit",
+        ]
+      case .krakenTrades:
+        ["txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol"]
       case .krakenLedgers: ["txid", "refid", "time", "type", "asset", "amount", "fee"]
       case .cointrackingTrades:
-        ["Type", "Buy", "Cur.", "Sell", "Cur.", "Fee", "Cur.", "Exchange", "Group", "Comment", "Date"]
+        [
+          "Type", "Buy", "Cur.", "Sell", "Cur.", "Fee", "Cur.", "Exchange", "Group", "Comment",
+          "Date",
+        ]
       case .cointrack: TradeCSV.Column.allCases.map(\.rawValue)
       }
     }

@@ -32,7 +32,8 @@ enum KrakenLedgers {
       {
         continue
       }
-      let quantity = try row.checked(try row.number("amount").magnitude, column: "amount", .quantity)
+      let quantity = try row.checked(
+        try row.number("amount").magnitude, column: "amount", .quantity)
       let coin = ExportAssets.krakenSymbol(row.text("asset"))
       let kind: ImportEvent.Kind =
         type == "staking"

@@ -1,0 +1,315 @@
+import Testing
+
+@testable import CoinTrackCore
+
+/// Every real sample under Fixtures/Exchanges (see PROVENANCE.md) read, and booked where its
+/// rows are trades: the expectations are worked by hand from the rows.
+@Suite struct ExportSampleTests {
+  /// Closes for the swaps and coin fees of the samples, made up for the test (the snapshot has
+  /// none of LTC, IOTA or XLM).
+  static let closes = StubCloses(closes: [
+    "LTC": ["2020-02-04": ("60", "USDT")],
+    "BTC": ["2020-02-04": ("9000", "USDT"), "2020-07-01": ("8000", "EUR")],
+    "ETH": ["2020-07-01": ("200", "EUR"), "2020-11-03": ("380", "EUR")],
+    "BNB": ["2020-11-03": ("25", "USDT")],
+  ])
+
+  static func booked(_ path: String, source: StubCloses = closes) throws -> [String] {
+    var booking = ImportBooking(source: source)
+    return try booking.trades(of: try ExportSamples.events(path)).map { summary($0.trade) }
+  }
+
+  @Test func binanceTradeHistoryOfCoinForCoinIsTwoSwapsValuedAtTheClose() throws {
+    // LTCBTC: a buy of 1.61 LTC for 0.01190273 BTC with a fee of 0.00161 LTC, then a sell of
+    // 0.96 LTC for 0.00708864 BTC with a fee of 0.00000709 BTC; LTC at 60 and BTC at 9000.
+    let trades = try Self.booked("binance/trade-history-market-semicolon.csv")
+    let first = "binance-trades:"
+    #expect(trades.count == 6)
+    #expect(trades[0].hasPrefix("2020-02-04 sell BTC 0.01190273 @ 9000 + 0 USDT \(first)"))
+    #expect(trades[0].hasSuffix("-1#sell"))
+    // The LTC fee, 0.00161 x 60 = 0.09660 (the product keeps its decimals), is the buy's fee, and a sale of that LTC.
+    #expect(trades[1].hasPrefix("2020-02-04 buy LTC 1.61 @ 60 + 0.09660 USDT \(first)"))
+    #expect(trades[1].hasSuffix("-1#buy"))
+    #expect(trades[2].hasPrefix("2020-02-04 sell LTC 0.00161 @ 60 + 0 USDT \(first)"))
+    #expect(trades[2].hasSuffix("-1#fee"))
+    #expect(trades[3].hasPrefix("2020-02-04 sell LTC 0.96 @ 60 + 0 USDT "))
+    // 0.00000709 BTC x 9000 = 0.06381000.
+    #expect(trades[4].hasPrefix("2020-02-04 buy BTC 0.00708864 @ 9000 + 0.06381000 USDT "))
+    #expect(trades[5].hasPrefix("2020-02-04 sell BTC 0.00000709 @ 9000 + 0 USDT "))
+  }
+
+  @Test func krakenTradesAreTradesInEuroWithTheirTxids() throws {
+    let trades = try Self.booked("kraken/trades.csv")
+    #expect(trades.count == 13)
+    // 4946.50026 EUR for 27198 XRP: 0.18187 each, the fee in EUR.
+    #expect(
+      trades[0]
+        == "2017-09-10 buy XRP 27198.00000000 @ 0.18187 + 12.86090068 EUR "
+        + "kraken-trades:TXH6AB-IAAAQ-H3YCGI")
+    #expect(
+      trades[1]
+        == "2017-09-12 buy ETH 4.00000000 @ 245.7 + 1.57248 EUR kraken-trades:TRJD6H-TTJKJ-AUTBUS")
+  }
+
+  @Test func coinbaseFillsAreTradesWithTheirProductAndTradeId() throws {
+    let trades = try Self.booked("coinbase/pro-fills.csv")
+    #expect(
+      trades == [
+        "2019-06-26 buy XLM 1782.00000000 @ 0.112815 + 0.301554495 EUR "
+          + "coinbase-fills:XLM-EUR/381617",
+        "2019-06-26 sell XLM 131.00000000 @ 0.11375 + 0.022351875 EUR "
+          + "coinbase-fills:XLM-EUR/382592",
+        "2019-06-26 sell XLM 439.00000000 @ 0.11375 + 0.074904375 EUR "
+          + "coinbase-fills:XLM-EUR/382593",
+      ])
+  }
+
+  @Test func coinbaseReportWithCurrencyInTheColumnNames() throws {
+    let trades = try Self.booked("coinbase/transaction-history-eur-columns.csv")
+    #expect(trades.count == 4)
+    // 295.60 EUR (the subtotal, before the 4.40 fee) for 0.03182812 BTC: 9287.38486596129460363
+    // 98..., rounded at 18 decimals (half to even) to ...603640, its last zero dropped.
+    #expect(
+      trades[0].hasPrefix(
+        "2020-09-27 buy BTC 0.03182812 @ 9287.38486596129460364 + 4.40 EUR coinbase:"))
+    // 240.32 / 0.03517833 = 6831.478356135723327400 70...
+    #expect(
+      trades[1].hasPrefix(
+        "2020-03-09 sell BTC 0.03517833 @ 6831.478356135723327401 + 3.58 EUR coinbase:"))
+    // Converted 0.12141 BTC to 4.7987194 ETH: each at its close.
+    #expect(trades[2].hasPrefix("2020-07-01 sell BTC 0.12141 @ 8000 + 0 EUR coinbase:"))
+    #expect(trades[3].hasPrefix("2020-07-01 buy ETH 4.7987194 @ 200 + 0 EUR coinbase:"))
+    #expect(trades[3].hasSuffix("-1#buy"))
+  }
+
+  @Test func coinbaseIncomeAndMovesAreRefusedUntilTheyHaveTheirSides() throws {
+    for path in [
+      "coinbase/transaction-history-price-currency.csv",
+      "coinbase/transaction-history-price-currency-advanced.csv",
+      "coinbase/transaction-history-spot-price-currency.csv",
+      "coinbase/transaction-history-spot-price-spread.csv",
+    ] {
+      #expect(throws: ImportError.self, "\(path)") { try Self.booked(path) }
+    }
+    #expect(throws: ImportError.notImportedYet(line: 2, rowType: "Staking Income")) {
+      try Self.booked("coinbase/transaction-history-price-currency.csv")
+    }
+    let events = try ExportSamples.events("coinbase/transaction-history-price-currency.csv")
+    // The ETH to ETH2 conversion is one coin staked: no event.
+    #expect(events.count == 6)
+    #expect(
+      events[2].kind
+        == .transfer(rowType: "Send", coin: "ETH", quantity: price("0.180914809326")))
+    #expect(events[2].origin == "coinbase:677d8000e36ea79e78611XXX")
+    #expect(
+      events[4].kind
+        == .swap(
+          given: [ExportAmount(asset: "BTC", quantity: price("0.00363125"))],
+          received: [ExportAmount(asset: "XRP", quantity: price("156.145683"))]))
+    #expect(
+      events[5].kind
+        == .trade(
+          .buy, coin: "BTC", quantity: price("0.00166779"), total: price("67.01"),
+          currency: "EUR"))
+    #expect(events[5].fees == [ExportAmount(asset: "EUR", quantity: price("2.99"))])
+  }
+
+  @Test func aWholeLineQuotedByASpreadsheetIsRefusedByItsFieldCount() {
+    #expect(throws: ImportError.wrongFieldCount(line: 2, found: 1, expected: 10)) {
+      try ExportSamples.events("coinbase/transaction-history-quoted-lines.csv")
+    }
+  }
+
+  @Test func binanceStatementRowsOfOneMomentAreOneTrade() throws {
+    let events = try ExportSamples.events("binance/statement-rotki.csv")
+    let trades = events.filter {
+      if case .income = $0.kind { return false }
+      if case .transfer = $0.kind { return false }
+      return true
+    }
+    // 2020-10-28 (BNB for EUR), 10-30 twice, 11-03, 11-12, the dust, 11-20 twice, the ETH 2.0
+    // staking swap, 2023-06-05 convert, 07-25, 07-28, 09-29.
+    #expect(trades.count == 13)
+    // Two fills at 21:12:59: 0.0148 + 0.08345 ETH for 333.209174 + 59.089888 EUR, fees in BNB
+    // and ETH.
+    let fills = try #require(trades.first { $0.line == 15 })
+    #expect(
+      fills.kind
+        == .trade(
+          .buy, coin: "ETH", quantity: price("0.09825"), total: price("392.299062"),
+          currency: "EUR"))
+    #expect(
+      fills.fees == [
+        ExportAmount(asset: "BNB", quantity: price("0.00009009")),
+        ExportAmount(asset: "ETH", quantity: price("0.00008345")),
+      ])
+    // The 2020 rows call both legs Buy or Sell: the sign says which is which.
+    let sale = try #require(trades.first { $0.line == 23 })
+    #expect(
+      sale.kind
+        == .swap(
+          given: [ExportAmount(asset: "IOTA", quantity: price("67.5"))],
+          received: [ExportAmount(asset: "BTC", quantity: price("0.001366875"))]))
+    // Dust over two seconds is one conversion.
+    let dust = try #require(trades.first { $0.line == 26 })
+    #expect(
+      dust.kind
+        == .swap(
+          given: [ExportAmount(asset: "SOL", quantity: price("0.002200335"))],
+          received: [ExportAmount(asset: "BNB", quantity: price("0.00073200"))]))
+    // USDC sold for USDT: a sale of one stablecoin in the other.
+    let stable = try #require(trades.first { $0.line == 55 })
+    #expect(
+      stable.kind
+        == .trade(
+          .sell, coin: "USDC", quantity: price("2641.00000000"), total: price("2641.26410000"),
+          currency: "USDT"))
+    #expect(
+      events.first { $0.line == 14 }?.kind
+        == .income(rowType: "Launchpool Interest", coin: "DAR", quantity: price("0.115147055")))
+    // Every origin is the format's and a hash, and none repeats.
+    #expect(Set(events.map(\.origin)).count == events.count)
+    #expect(events.allSatisfy { $0.origin.hasPrefix("binance-statement:") })
+  }
+
+  @Test func binanceStatementFeesInACoinAreSoldAtTheirClose() throws {
+    let file = """
+      User_ID,UTC_Time,Account,Operation,Coin,Change,Remark
+      1,2020-11-03 21:12:59,Spot,Buy,EUR,-333.209174,
+      1,2020-11-03 21:12:59,Spot,Fee,BNB,-9.009E-05,
+      1,2020-11-03 21:12:59,Spot,Buy,ETH,0.0148,
+      1,2020-11-03 21:12:59,Spot,Fee,ETH,-8.345E-05,
+      1,2020-11-03 21:12:59,Spot,Buy,EUR,-59.089888,
+      1,2020-11-03 21:12:59,Spot,Buy,ETH,0.08345,
+
+      """
+    let events = try ExportReader.events(Array(file.utf8), format: nil, today: ExportSamples.today)
+    var booking = ImportBooking(source: Self.closes)
+    // BNB's close is in USDT, the trade in EUR: refused, never converted.
+    #expect(
+      throws: ImportError.feeCurrency(
+        line: 2, coin: "BNB", day: Day(iso: "2020-11-03")!, closeCurrency: "USDT",
+        tradeCurrency: "EUR")
+    ) { try booking.trades(of: events) }
+    let euroBNB = StubCloses(closes: [
+      "BNB": ["2020-11-03": ("25", "EUR")], "ETH": ["2020-11-03": ("380", "EUR")],
+    ])
+    var euro = ImportBooking(source: euroBNB)
+    let trades = try euro.trades(of: events).map { summary($0.trade) }
+    let origin = try #require(events.first?.origin)
+    // 392.299062 / 0.09825, rounded at 18 decimals; fees 0.00009009 x 25 + 0.00008345 x 380 =
+    // 0.00225225 + 0.031711 = 0.03396325.
+    #expect(
+      trades == [
+        "2020-11-03 buy ETH 0.09825 @ 3992.865770992366412214 + 0.03396325 EUR \(origin)",
+        "2020-11-03 sell BNB 0.00009009 @ 25 + 0 EUR \(origin)#fee",
+        "2020-11-03 sell ETH 0.00008345 @ 380 + 0 EUR \(origin)#fee2",
+      ])
+  }
+
+  @Test func aSwapWithoutACloseIsRefusedNamingCoinAndDay() throws {
+    var booking = ImportBooking(source: StubCloses(closes: ["BTC": [:]]))
+    #expect(
+      throws: ImportError.noClose(
+        line: 2, coin: "BTC", day: Day(iso: "2020-02-04")!, source: "stub")
+    ) {
+      try booking.trades(of: try ExportSamples.events("binance/trade-history-market-semicolon.csv"))
+    }
+  }
+
+  @Test func aSymbolTheSourceKnowsTwiceIsRefusedNamingTheRow() throws {
+    var closes = Self.closes
+    closes.ambiguous = ["XLM"]
+    #expect {
+      try Self.booked("coinbase/pro-fills.csv", source: closes)
+    } throws: { error in
+      guard case ImportError.invalidField(2, "coin", "XLM", .coin) = error else { return false }
+      return true
+    }
+  }
+
+  @Test func theStatementRefusesItsFirstIncomeOrMoveOfCoins() throws {
+    // Line 3 moves money (EUR), which is no trade; line 5 is the first move of a coin.
+    #expect(throws: ImportError.notImportedYet(line: 5, rowType: "POS savings purchase")) {
+      try Self.booked("binance/statement-rotki.csv")
+    }
+  }
+
+  @Test func krakenLedgersCountAPendingAndACompletedCopyOnce() throws {
+    let events = try ExportSamples.events("kraken/ledgers.csv")
+    // Line 2 is the pending copy of line 3's withdrawal.
+    #expect(!events.contains { $0.line == 2 })
+    let withdrawal = try #require(events.first)
+    #expect(withdrawal.line == 3)
+    #expect(withdrawal.origin == "kraken-ledgers:LDFPEF-QAM6J-PYE4FP")
+    #expect(
+      withdrawal.kind == .transfer(rowType: "withdrawal", coin: "EUR", quantity: price("720.0000")))
+    // USDT spent for EUR, the fee on the EUR leg.
+    let spend = try #require(events.first { $0.line == 4 })
+    #expect(
+      spend.kind
+        == .trade(
+          .sell, coin: "USDT", quantity: price("730.00000000"), total: price("730.8000"),
+          currency: "EUR"))
+    #expect(spend.fees == [ExportAmount(asset: "EUR", quantity: price("10.8000"))])
+    #expect(spend.origin == "kraken-ledgers:TSV6VHB-GLENO-YXRNYB")
+    let bitcoin = try #require(events.first { $0.line == 6 })
+    #expect(
+      bitcoin.kind
+        == .trade(
+          .buy, coin: "BTC", quantity: price("0.1138867400"), total: price("3995.2607"),
+          currency: "EUR"))
+    #expect(
+      events.first { $0.line == 12 }?.kind
+        == .income(rowType: "staking", coin: "ADA", quantity: price("0.97142400")))
+    #expect(Set(events.map(\.origin)).count == events.count)
+  }
+
+  @Test func coinTrackingTradesAreReadByPositionWithTheirTxIDs() throws {
+    let events = try ExportSamples.events("cointracking/trade-list-txid.csv")
+    #expect(
+      events[0].kind
+        == .trade(
+          .buy, coin: "BTC", quantity: price("0.00550000"), total: price("500.00000000"),
+          currency: "EUR"))
+    #expect(events[0].fees == [ExportAmount(asset: "EUR", quantity: price("19.00000000"))])
+    #expect(
+      events[2].kind
+        == .trade(
+          .sell, coin: "BTC", quantity: price("0.00220000"), total: price("200.00000000"),
+          currency: "EUR"))
+    #expect(
+      events[3].kind == .transfer(rowType: "Deposit", coin: "BTC", quantity: price("0.00100000")))
+    // Empty Tx-IDs: the rows are hashed.
+    #expect(events.allSatisfy { $0.origin.hasPrefix("cointracking:") && $0.origin.count == 31 })
+  }
+
+  @Test func coinTrackingsZeroAmountTradeIsRefusedByLine() {
+    #expect {
+      try ExportSamples.events("cointracking/trade-list-rotki.csv")
+    } throws: { error in
+      guard case ImportError.invalidField(10, "Buy", "0.00000000", .trade) = error else {
+        return false
+      }
+      return true
+    }
+  }
+
+  @Test func theNestedOrderHistoryIsAnUnknownHeader() {
+    #expect {
+      try ExportSamples.events("binance/order-history-nested-semicolon.csv")
+    } throws: { error in
+      guard case ImportError.unknownHeader(let columns) = error else { return false }
+      return columns.prefix(3) == ["Date(UTC)", "Pair", "Type"]
+    }
+  }
+
+  @Test func identicalRowsKeepTheirOwnOriginsByOccurrence() throws {
+    let row = "2020-02-04 16:19:07,LTCBTC,BUY,0.007393,1.61,0.01190273,0.00161,LTC\n"
+    let file = "Date(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin\n" + row + row
+    let events = try ExportReader.events(Array(file.utf8), format: nil, today: ExportSamples.today)
+    #expect(events.count == 2)
+    #expect(events[0].origin.hasSuffix("-1"))
+    #expect(events[1].origin == events[0].origin.dropLast() + "2")
+  }
+}
