@@ -207,6 +207,23 @@ import Testing
       ])
   }
 
+  @Test func aStatementFeeOfZeroIsNoFee() throws {
+    let file = """
+      User_ID,UTC_Time,Account,Operation,Coin,Change,Remark
+      1,2023-09-29 09:56:26,Spot,Transaction Buy,ETH,0.01700000,""
+      1,2023-09-29 09:56:26,Spot,Transaction Fee,BNB,0.00000000,""
+      1,2023-09-29 09:56:26,Spot,Transaction Spend,USDT,-28.46106000,""
+
+      """
+    let events = try ExportReader.events(Array(file.utf8), format: nil, today: ExportSamples.today)
+    #expect(events.map(\.fees) == [[]])
+    var booking = ImportBooking(source: Self.closes)
+    // 28.46106 / 0.017 = 1674.18.
+    #expect(
+      try booking.trades(of: events).map { summary($0.trade) }
+        == ["2023-09-29 buy ETH 0.01700000 @ 1674.18 + 0 USDT \(events[0].origin)"])
+  }
+
   @Test func aSwapWithoutACloseIsRefusedNamingCoinAndDay() throws {
     var booking = ImportBooking(source: StubCloses(closes: ["BTC": [:]]))
     #expect(

@@ -127,7 +127,10 @@ enum BinanceStatement {
     return ImportEvent(
       line: first.line, day: try first.day("UTC_Time", today: today),
       kind: .exchange(given: given, received: received),
-      fees: try feeAssets.map { asset throws(ImportError) in try amount(asset, fees[asset]!) },
+      // A fee row of 0 (Binance writes them) is no fee.
+      fees: try feeAssets.filter { !fees[$0]!.isZero }.map { asset throws(ImportError) in
+        try amount(asset, fees[asset]!)
+      },
       origin: hashes.origin(of: fields))
   }
 }
