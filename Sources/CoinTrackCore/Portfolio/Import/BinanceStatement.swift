@@ -47,7 +47,8 @@ enum BinanceStatement {
     for row in rows {
       let operation = row.text("Operation")
       let time = row.text("UTC_Time")
-      _ = try row.day("UTC_Time", today: today)
+      // Every row's time is checked, though a trade takes the day of its first row.
+      let day = try row.day("UTC_Time", today: today)
       if tradeOperations.contains(operation) {
         let group =
           operation == "Small assets exchange BNB" ? "dust " + time.prefix(16) : "trade " + time
@@ -71,7 +72,7 @@ enum BinanceStatement {
         (
           row.line,
           ImportEvent(
-            line: row.line, day: try row.day("UTC_Time", today: today), kind: kind, fees: [],
+            line: row.line, day: day, kind: kind, fees: [],
             origin: hashes.origin(of: row.fields)
           )
         ))

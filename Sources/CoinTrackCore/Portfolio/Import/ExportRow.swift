@@ -14,7 +14,13 @@ struct ExportRow {
 
   /// The text at `position`, empty when the row is shorter.
   func at(_ position: Int) -> String {
-    position < fields.count ? fields[position].trimmingSpaces() : ""
+    guard position < fields.count else { return "" }
+    let field = fields[position]
+    // Most fields have no space around them: trimming only those that do saves a copy each.
+    guard field.first == " " || field.last == " " || field.first == "\u{A0}"
+      || field.last == "\u{A0}"
+    else { return field }
+    return field.trimmingSpaces()
   }
 
   /// The number in the column at `position`.
