@@ -17,8 +17,9 @@ struct ExportRow {
     guard position < fields.count else { return "" }
     let field = fields[position]
     // Most fields have no space around them: trimming only those that do saves a copy each.
-    guard field.first == " " || field.last == " " || field.first == "\u{A0}"
-      || field.last == "\u{A0}"
+    guard
+      field.first == " " || field.last == " " || field.first == "\u{A0}"
+        || field.last == "\u{A0}"
     else { return field }
     return field.trimmingSpaces()
   }
