@@ -19,6 +19,9 @@ extension ErrorFunnel {
     case .headerNotOfFormat(let format, let columns):
       return "the export's header (\(columnListing(columns))) is not one of \(format.rawValue)'s"
         + " (\(layoutListing(format)))" + nothing
+    case .missingColumn(let name, let columns):
+      return "the export's header (\(columnListing(columns))) has no column \(quote(name)), "
+        + "which its format needs" + nothing
     case .wrongFieldCount(let line, let found, let expected):
       return "line \(line) of the export has \(found) field\(found == 1 ? "" : "s"), not the "
         + "header's \(expected)" + nothing

@@ -107,6 +107,20 @@ import Testing
     }
   }
 
+  @Test func aColumnRenamedBesideThoseThatTellTheFormatIsRefusedByName() {
+    let file =
+      "Timestamp,Transaction Type,Asset,Quantity Transacted,Price Currency,Sub total,Fees\n"
+      + "2022-03-25 06:45:27 UTC,Buy,BTC,0.00166779,EUR,€67.01,€2.99\n"
+    #expect(
+      throws: ImportError.missingColumn(
+        "Subtotal",
+        columns: [
+          "Timestamp", "Transaction Type", "Asset", "Quantity Transacted", "Price Currency",
+          "Sub total", "Fees",
+        ])
+    ) { try ExportReader.events(Array(file.utf8), format: nil, today: ExportSamples.today) }
+  }
+
   @Test func fromAFormatWhoseHeaderIsNotTheFilesIsRefused() throws {
     let bytes = try ExportSamples.bytes("kraken/trades.csv")
     #expect {

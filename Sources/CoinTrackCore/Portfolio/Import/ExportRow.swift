@@ -12,6 +12,13 @@ struct ExportRow {
     positions[name].map { at($0) } ?? ""
   }
 
+  /// The position of the column `name`; refused when the header lacks it (a layout is told by
+  /// some of its columns, and a renamed other one is found only when it is read).
+  func position(_ name: String) throws(ImportError) -> Int {
+    guard let position = positions[name] else { throw .missingColumn(name, columns: columns) }
+    return position
+  }
+
   /// The text at `position`, empty when the row is shorter.
   func at(_ position: Int) -> String {
     guard position < fields.count else { return "" }
@@ -35,12 +42,12 @@ struct ExportRow {
 
   /// The number in the column `name`.
   func number(_ name: String) throws(ImportError) -> ExportNumber {
-    try number(at: positions[name]!)
+    try number(at: try position(name))
   }
 
   /// The magnitude of the number in column `name`, checked as a trade's quantity, price or fee.
   func amount(_ name: String, _ what: TradeError.NumberKind) throws(ImportError) -> Price {
-    try amount(at: positions[name]!, what)
+    try amount(at: try position(name), what)
   }
 
   /// The magnitude of the number at `position`, checked as a trade's quantity, price or fee.

@@ -13,6 +13,8 @@ public enum ImportError: Error, Hashable, Sendable {
   case unknownHeader(columns: [String])
   /// `--from` named a format whose header the file's does not match.
   case headerNotOfFormat(ExportFormat, columns: [String])
+  /// A column the format reads that the header lacks (`columns` as found).
+  case missingColumn(String, columns: [String])
   /// A row with another number of fields than the header.
   case wrongFieldCount(line: Int, found: Int, expected: Int)
   /// A field whose text is not what its column holds.
@@ -56,7 +58,7 @@ extension ImportError: KindedFailure {
     switch self {
     case .tradeRefused(_, let error): return error.failureKind
     case .noClose: return .notFound
-    case .emptyFile, .notUTF8, .truncatedLine, .unknownHeader, .headerNotOfFormat,
+    case .emptyFile, .notUTF8, .truncatedLine, .unknownHeader, .headerNotOfFormat, .missingColumn,
       .wrongFieldCount, .invalidField, .notImportedYet, .incompleteTrade, .feeCurrency:
       return .invalidValue
     }
