@@ -126,7 +126,7 @@ import Testing
       "Date,Pair,Side\n2024-01-02,ETHUSDT,BUY\n",
       "the export's header ('Date','Pair','Side') is none of the formats known: binance "
         + "(UTC_Time,Account,Operation,Coin,Change or Date(UTC),Market,Type,Price,Amount,Total,"
-        + "Fee,Fee Coin); coinbase (Timestamp,Transaction Type,Asset,Quantity Transacted or "
+        + "Fee,Fee Coin or Date(UTC),Pair,Side,Price,Executed,Amount,Fee); coinbase (Timestamp,Transaction Type,Asset,Quantity Transacted or "
         + "trade id,product,side,created at,size,size unit,price,fee,total,price/fee/total "
         + "unit); kraken (txid,ordertxid,pair,time,type,price,cost,fee,vol or txid,refid,time,"
         + "type,asset,amount,fee); cointracking (Type,Buy,Cur.,Sell,Cur.,Fee,Cur.,Exchange,"

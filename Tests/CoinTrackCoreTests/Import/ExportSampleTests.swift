@@ -329,4 +329,78 @@ import Testing
     #expect(events[0].origin.hasSuffix("-1"))
     #expect(events[1].origin == events[0].origin.dropLast() + "2")
   }
+
+  // The samples found later (PROVENANCE.md, merged from s32-samples).
+
+  @Test func binanceTradeHistoryWithUnitsGluedOnIsReadByThePair() throws {
+    let closes = StubCloses(closes: [
+      "BNB": ["2022-01-20": ("450", "USDT"), "2022-01-10": ("430", "USDT")],
+      "SOL": [:], "1INCH": [:],
+    ])
+    let trades = try Self.booked("binance/trade-history-pair-everytrade.csv", source: closes)
+    #expect(trades.count == 4)
+    // 62.376 USDT for 0.48 SOL: 129.95 each; the fee 0.00010548 BNB at 450 is 0.04746600.
+    #expect(
+      trades[0].hasPrefix("2022-01-20 buy SOL 0.48 @ 129.95 + 0.04746600 USDT binance-trades:"))
+    #expect(trades[1].hasPrefix("2022-01-20 sell BNB 0.00010548 @ 450 + 0 USDT binance-trades:"))
+    #expect(trades[1].hasSuffix("#fee"))
+    // 5.11INCH of the pair 1INCHUSDT is 5.1 1INCH: 10.0419 / 5.1 = 1.969.
+    #expect(
+      trades[2].hasPrefix("2022-01-10 buy 1INCH 5.1 @ 1.969 + 0.00796790 USDT binance-trades:"))
+    #expect(trades[3].hasPrefix("2022-01-10 sell BNB 0.00001853 @ 430 + 0 USDT binance-trades:"))
+  }
+
+  @Test func aStatementMomentThatOnlyReceivesIsRefused() {
+    // Its first row, BNB bought at 15:39:00 with nothing given in that second (the file may
+    // have been cut): refused, not guessed.
+    #expect(
+      throws: ImportError.incompleteTrade(
+        line: 2, reason: "it gives no coin for those it receives")
+    ) { try ExportSamples.events("binance/statement-no-user-id.csv") }
+  }
+
+  @Test func aQuotedStatementIsRead() throws {
+    let events = try ExportSamples.events("binance/statement-quoted-privatefolio.csv")
+    #expect(
+      events.first?.kind
+        == .transfer(rowType: "Deposit", coin: "ETH", quantity: price("0.00004300")))
+  }
+
+  @Test func linesBeforeTheHeaderAreAnUnknownHeader() {
+    #expect {
+      try ExportSamples.events("coinbase/buys-sells-report-preamble.csv")
+    } throws: { error in
+      guard case ImportError.unknownHeader(let columns) = error else { return false }
+      return columns.count == 1 && columns[0].hasPrefix("Transfers")
+    }
+  }
+
+  @Test func olderFillsAndKrakenLayoutsAreRead() throws {
+    let fills = try ExportSamples.events("coinbase/gdax-fills-no-portfolio.csv")
+    // 0.36171256 x 389.63 = 140.9340647528, the report's total (its fee is 0).
+    #expect(
+      fills.map(\.kind) == [
+        .trade(
+          .sell, coin: "ETH", quantity: price("0.36171256"), total: price("140.9340647528"),
+          currency: "EUR")
+      ])
+    #expect(fills[0].fees.isEmpty)
+    #expect(fills[0].origin == "coinbase-fills:ETH-EUR/xxxxxxx")
+    let trades = try Self.booked("kraken/trades-2017-position-columns.csv")
+    #expect(
+      trades[0]
+        == "2017-12-01 buy BTC 0.11765000 @ 8490 + 1.59816 EUR kraken-trades:YYYYYY-YYYYY-YYYY20")
+    let ledger = try ExportSamples.events("kraken/ledgers-2017-no-subtype.csv")
+    let bought = try #require(ledger.first { $0.line == 3 })
+    #expect(
+      bought.kind
+        == .trade(
+          .buy, coin: "BTC", quantity: price("0.1176500000"), total: price("998.8485"),
+          currency: "EUR"))
+    #expect(
+      bought.fees == [
+        ExportAmount(asset: "BTC", quantity: price("0.0000525500")),
+        ExportAmount(asset: "EUR", quantity: price("1.1515")),
+      ])
+  }
 }

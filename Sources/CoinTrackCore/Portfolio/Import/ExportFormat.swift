@@ -10,6 +10,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
   enum Layout: CaseIterable {
     case binanceStatement
     case binanceTradeHistory
+    case binanceTradeHistoryGlued
     case coinbaseHistory
     case coinbaseFills
     case krakenTrades
@@ -19,7 +20,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
 
     var format: ExportFormat {
       switch self {
-      case .binanceStatement, .binanceTradeHistory: .binance
+      case .binanceStatement, .binanceTradeHistory, .binanceTradeHistoryGlued: .binance
       case .coinbaseHistory, .coinbaseFills: .coinbase
       case .krakenTrades, .krakenLedgers: .kraken
       case .cointrackingTrades: .cointracking
@@ -33,6 +34,8 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
       case .binanceStatement: ["UTC_Time", "Account", "Operation", "Coin", "Change"]
       case .binanceTradeHistory:
         ["Date(UTC)", "Market", "Type", "Price", "Amount", "Total", "Fee", "Fee Coin"]
+      case .binanceTradeHistoryGlued:
+        ["Date(UTC)", "Pair", "Side", "Price", "Executed", "Amount", "Fee"]
       case .coinbaseHistory: ["Timestamp", "Transaction Type", "Asset", "Quantity Transacted"]
       case .coinbaseFills:
         [

@@ -10,6 +10,8 @@ public enum ExportReader {
     switch layout {
     case .binanceStatement: return try BinanceStatement.events(table, today: today)
     case .binanceTradeHistory: return try PairTrades.binanceTradeHistory(table, today: today)
+    case .binanceTradeHistoryGlued:
+      return try PairTrades.binanceTradeHistoryGlued(table, today: today)
     case .coinbaseHistory: return try CoinbaseHistory.events(table, today: today)
     case .coinbaseFills: return try PairTrades.coinbaseFills(table, today: today)
     case .krakenTrades: return try PairTrades.krakenTrades(table, today: today)
@@ -37,7 +39,7 @@ public enum ExportReader {
     }
     if let match = ExportFormat.Layout.detect(columns) { return match }
     let names = Set(TradeCSV.Column.allCases.map(\.rawValue))
-    if columns.contains(where: names.contains) || columns.count == 1 { return .cointrack }
+    if columns.contains(where: names.contains) { return .cointrack }
     throw .unknownHeader(columns: columns)
   }
 

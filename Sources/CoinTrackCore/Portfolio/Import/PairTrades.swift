@@ -54,6 +54,52 @@ enum PairTrades {
     }
   }
 
+  /// Binance's spot Trade History, newer layout: `Date(UTC),Pair,Side,Price,Executed,Amount,
+  /// Fee`, each amount with its asset glued on (`0.48SOL`, `62.376USDT`, `0.00010548BNB`); no
+  /// id, so rows are hashed.
+  static func binanceTradeHistoryGlued(_ table: ExportTable, today: Day) throws(ImportError)
+    -> [ImportEvent]
+  {
+    var hashes = RowHashes(key: "binance-trades")
+    return try table.exportRows().map { row throws(ImportError) in
+      let (base, quote) = try pair(row, "Pair")
+      let executed = try glued(row, "Executed", [base, quote], .quantity)
+      let amount = try glued(row, "Amount", [base, quote], .price)
+      let fee = try glued(row, "Fee", [base, quote], .fee)
+      guard executed.asset == base, amount.asset == quote else {
+        throw .invalidField(
+          line: row.line, column: executed.asset == base ? "Amount" : "Executed",
+          value: row.text(executed.asset == base ? "Amount" : "Executed"),
+          .value(expected: [executed.asset == base ? quote : base]))
+      }
+      return event(
+        row, day: try row.day("Date(UTC)", today: today), side: try side(row, "Side"),
+        base: base, quote: quote, quantity: executed.quantity, total: amount.quantity,
+        fee: fee.quantity, feeAsset: fee.asset, origin: hashes.origin(of: row.fields))
+    }
+  }
+
+  /// The amount in `column` with its asset glued on: one of `symbols` (the pair's, longest
+  /// first, so that `5.11INCH` of 1INCHUSDT is 5.1 1INCH) when the text ends in it, else the
+  /// letters it ends in; refused without one.
+  private static func glued(
+    _ row: ExportRow, _ column: String, _ symbols: [String], _ what: TradeError.NumberKind
+  ) throws(ImportError) -> ExportAmount {
+    let text = row.text(column)
+    let upper = text.uppercased()
+    if let symbol = symbols.sorted(by: { $0.count > $1.count }).first(where: {
+      upper.hasSuffix($0) && upper.count > $0.count
+    }), let number = ExportNumber(String(text.dropLast(symbol.count))), number.unit == nil {
+      return ExportAmount(
+        asset: symbol, quantity: try row.checked(number.magnitude, column: column, what))
+    }
+    guard let number = ExportNumber(text), let unit = number.unit else {
+      throw .invalidField(line: row.line, column: column, value: text, .number)
+    }
+    return ExportAmount(
+      asset: unit, quantity: try row.checked(number.magnitude, column: column, what))
+  }
+
   /// Kraken's trades.csv: `txid,ordertxid,pair,time,type,ordertype,price,cost,fee,vol,...`,
   /// the fee in the quote currency; the origin is the trade's txid.
   static func krakenTrades(_ table: ExportTable, today: Day) throws(ImportError) -> [ImportEvent] {
