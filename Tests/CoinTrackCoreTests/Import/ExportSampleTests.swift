@@ -261,6 +261,7 @@ import Testing
     #expect(withdrawal.origin == "kraken-ledgers:LDFPEF-QAM6J-PYE4FP")
     #expect(
       withdrawal.kind == .transfer(rowType: "withdrawal", coin: "EUR", quantity: price("720.0000")))
+    #expect(withdrawal.fees == [ExportAmount(asset: "EUR", quantity: price("0.0900"))])
     // USDT spent for EUR, the fee on the EUR leg.
     let spend = try #require(events.first { $0.line == 4 })
     #expect(

@@ -40,11 +40,14 @@ enum KrakenLedgers {
         ? .income(rowType: row.text("type"), coin: coin, quantity: quantity)
         : .transfer(rowType: row.text("type"), coin: coin, quantity: quantity)
       let id = row.text("txid").isEmpty ? "refid" : "txid"
+      // The fee of a move or reward is in its own asset (a withdrawal's network fee).
+      let fee = try row.amount("fee", .fee)
       events.append(
         (
           row.line,
           ImportEvent(
-            line: row.line, day: try row.day("time", today: today), kind: kind, fees: [],
+            line: row.line, day: try row.day("time", today: today), kind: kind,
+            fees: ExactDecimal(fee).isZero ? [] : [ExportAmount(asset: coin, quantity: fee)],
             origin: try row.origin(key, id: id)
           )
         ))
