@@ -34,7 +34,7 @@ _cointrack_options() {
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio earnings' ) REPLY='--from --to --year --coin --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio import' ) REPLY='--source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio import' ) REPLY='--from-format --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
@@ -57,6 +57,7 @@ _cointrack_values() {
         --method) REPLY='fifo lifo hifo average' ;;
         --date) REPLY='today yesterday' ;;
         --kind) REPLY='staking airdrop interest' ;;
+        --from-format) REPLY='binance coinbase kraken cointracking cointrack' ;;
         *) REPLY='' ;;
     esac
 }
@@ -93,17 +94,17 @@ _cointrack_fields() {
         'alerts check' )
             REPLY='id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id' ;;
         'portfolio buy' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio sell' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio income' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio transfer' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio trades' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio remove' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         'portfolio show' )
             REPLY='symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id' ;;
         'portfolio history' )
@@ -113,7 +114,7 @@ _cointrack_fields() {
         'portfolio earnings' )
             REPLY='trade_id date symbol kind quantity close value currency coin_id' ;;
         'portfolio import' )
-            REPLY='id date side symbol coin_id quantity price fee currency' ;;
+            REPLY='id date side symbol coin_id quantity price fee currency origin' ;;
         *) REPLY='' ;;
     esac
 }
@@ -182,7 +183,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--from-format|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -34,7 +34,7 @@ function __cointrack_parse
             continue
         end
         switch $word
-            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --kind --coin --year --assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account
+            case --format --fields --today --source --currency --from --to --jobs --method --above --below --change --days --price --date --fee --lot --kind --coin --year --from-format --assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account
                 set value_of $word
                 continue
             case '-*'
@@ -107,17 +107,17 @@ function __cointrack_fields
         case 'alerts check'
             set fields id symbol condition threshold days price date reference_price reference_date change_percent currency source coin_id
         case 'portfolio buy'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio sell'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio income'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio transfer'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio trades'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio remove'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
         case 'portfolio show'
             set fields symbol quantity cost average_cost price price_date value unrealised unrealised_percent realised currency coin_id
         case 'portfolio history'
@@ -127,7 +127,7 @@ function __cointrack_fields
         case 'portfolio earnings'
             set fields trade_id date symbol kind quantity close value currency coin_id
         case 'portfolio import'
-            set fields id date side symbol coin_id quantity price fee currency
+            set fields id date side symbol coin_id quantity price fee currency origin
     end
     for field in $fields
         contains -- $field $given; or string join , -- $given $field
@@ -310,9 +310,11 @@ complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l year -x -d 'Th
 complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
 
 # cointrack portfolio import
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l from-format -x -a 'binance coinbase kraken cointracking cointrack' -d 'The export\'s format: binance, coinbase, kraken, cointracking or cointrack.'
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l dry-run -d 'Print the trades that would be recorded and store nothing.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l cached-only -d 'Answer from the cache of a live source alone, asking nothing; exit 69 when the cache lacks what is needed.'
-complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade file to read, or - for standard input.'
+complete -c cointrack -n "__cointrack_at 'portfolio import' 0" -F -d 'The trade file or export to read, or - for standard input.'
 
 # cointrack portfolio export
 complete -c cointrack -n "__cointrack_at 'portfolio export'" -l assets-account -x -d 'The account that holds the coins.'

@@ -47,7 +47,7 @@ import Testing
   static func listedRow(_ input: Input, side: String, id: Int) -> String {
     let canonical = amounts(Input(slot: input.slot, typed: input.canonical, canonical: ""))
     return "\(id),2026-05-20,\(side),BTC,bitcoin,\(canonical.quantity),\(canonical.price),"
-      + "\(canonical.fee),USDT"
+      + "\(canonical.fee),USDT,"
   }
 
   /// The state file read back: it parses as JSON and cointrack lists its trades.

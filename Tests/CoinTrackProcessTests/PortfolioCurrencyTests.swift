@@ -52,8 +52,8 @@ import Testing
     let trades = try Self.run(sandbox, ["portfolio", "trades", "--format", "csv", "--no-header"])
     #expect(
       trades.standardOutput
-        == "1,2026-05-21,buy,BTC,bitcoin,0.01,77000,0,USDT\r\n"
-        + "2,2026-05-21,buy,PEPE,pepe,1000000,0.00001,0,USD\r\n")
+        == "1,2026-05-21,buy,BTC,bitcoin,0.01,77000,0,USDT,\r\n"
+        + "2,2026-05-21,buy,PEPE,pepe,1000000,0.00001,0,USD,\r\n")
     // BTC at 79001.3 on 2026-05-24: 790.01 against 770.00. PEPE at 0.0000125, its close of
     // 2026-05-23 (CoinGecko's point at midnight closes the day before): 12.5 against 10, to
     // the 7 decimals of that close.

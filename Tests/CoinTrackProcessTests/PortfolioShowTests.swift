@@ -208,9 +208,9 @@ import Testing
     #expect(removed.status == 0, "\(removed.standardError)")
     #expect(
       removed.standardOutput
-        == "id,date,side,symbol,coin_id,quantity,price,fee,currency\r\n"
-        + "3,2026-03-01,sell,BTC,bitcoin,0.6,80000,8,USDT\r\n"
-        + "4,2026-04-01,buy,ETH,ethereum,3,2500,0,USDT\r\n")
+        == "id,date,side,symbol,coin_id,quantity,price,fee,currency,origin\r\n"
+        + "3,2026-03-01,sell,BTC,bitcoin,0.6,80000,8,USDT,\r\n"
+        + "4,2026-04-01,buy,ETH,ethereum,3,2500,0,USDT,\r\n")
     let left = try sandbox.run(["portfolio", "trades", "--format", "csv", "--fields", "id"])
     #expect(left.standardOutput == "id\r\n1\r\n2\r\n")
     // Ids are never reused.

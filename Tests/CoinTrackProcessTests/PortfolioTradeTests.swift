@@ -6,7 +6,7 @@ import Testing
 /// every format, the refusals of bad input with one sentence and nothing stored, and concurrent
 /// buys that lose nothing.
 @Suite struct PortfolioTradeTests {
-  static let header = "id,date,side,symbol,coin_id,quantity,price,fee,currency\r\n"
+  static let header = "id,date,side,symbol,coin_id,quantity,price,fee,currency,origin\r\n"
 
   @Test func aTradeIsPrintedWithItsIdInEveryFormat() throws {
     let sandbox = try Sandbox()
@@ -18,8 +18,8 @@ import Testing
     #expect(
       table.standardOutput
         == """
-        ID  DATE        SIDE  SYMBOL  COIN ID  QUANTITY     PRICE  FEE  CURRENCY
-         1  2026-01-10  buy   BTC     bitcoin       0.5  60000.10   15  USDT
+        ID  DATE        SIDE  SYMBOL  COIN ID  QUANTITY     PRICE  FEE  CURRENCY  ORIGIN
+         1  2026-01-10  buy   BTC     bitcoin       0.5  60000.10   15  USDT      -
 
         """)
     let csv = try sandbox.run([
@@ -27,7 +27,7 @@ import Testing
       "--currency", "usdt", "--format", "csv",
     ])
     #expect(
-      csv.standardOutput == Self.header + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT\r\n")
+      csv.standardOutput == Self.header + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT,\r\n")
     let json = try sandbox.run([
       "portfolio", "buy", "@ethereum", "2", "--price", "0", "--format", "json", "--currency",
       "usdt",
@@ -36,18 +36,18 @@ import Testing
       json.standardOutput
         == """
         [
-          {"id":3,"date":"2026-05-20","side":"buy","symbol":"ETH","coin_id":"ethereum","quantity":2,"price":0,"fee":0,"currency":"USDT"}
+          {"id":3,"date":"2026-05-20","side":"buy","symbol":"ETH","coin_id":"ethereum","quantity":2,"price":0,"fee":0,"currency":"USDT","origin":null}
         ]
 
         """)
     let listed = try sandbox.run(["portfolio", "trades", "--format", "csv"])
     #expect(
       listed.standardOutput
-        == Self.header + "1,2026-01-10,buy,BTC,bitcoin,0.5,60000.10,15,USDT\r\n"
-        + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT\r\n"
-        + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT\r\n")
+        == Self.header + "1,2026-01-10,buy,BTC,bitcoin,0.5,60000.10,15,USDT,\r\n"
+        + "2,2026-03-01,sell,BTC,bitcoin,0.2,70000,0,USDT,\r\n"
+        + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT,\r\n")
     let ether = try sandbox.run(["portfolio", "trades", "--coin", "eth", "--format", "csv"])
-    #expect(ether.standardOutput == Self.header + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT\r\n")
+    #expect(ether.standardOutput == Self.header + "3,2026-05-20,buy,ETH,ethereum,2,0,0,USDT,\r\n")
     let never = try sandbox.run(["portfolio", "trades", "--coin", "ada", "--format", "csv"])
     #expect(never.status == 0)
     #expect(never.standardOutput == Self.header)

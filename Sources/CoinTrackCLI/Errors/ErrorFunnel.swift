@@ -51,6 +51,7 @@ enum ErrorFunnel {
     case let error as AlertError: return message(for: error)
     case let error as TradeError: return message(for: error)
     case let error as TradeFileError: return message(for: error)
+    case let error as ImportError: return message(for: error)
     case let error as JournalAccountError: return message(for: error)
     case let error as JournalError: return message(for: error)
     case OutputError.failed(let destination, let reason):

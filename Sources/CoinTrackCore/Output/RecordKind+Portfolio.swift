@@ -11,6 +11,7 @@ extension RecordKind {
     .init("price", isNumeric: true) { trades in { .price(trades[$0].price) } },
     .init("fee", isNumeric: true) { trades in { .price(trades[$0].fee) } },
     .init("currency") { trades in { .text(trades[$0].currency) } },
+    .init("origin") { trades in { .optional(trades[$0].origin) } },
   ])
 }
 

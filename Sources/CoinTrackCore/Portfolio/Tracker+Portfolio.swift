@@ -10,6 +10,15 @@ extension Tracker {
   /// its day, or take from named lots that are no buys of its coin before it or hold too little
   /// (`PortfolioCheck.checkNamedLots`).
   public func recordTrades(_ trades: [Trade]) throws -> [Trade] {
+    try recordTrades(trades, skippingRecordedOrigins: false, dryRun: false)
+  }
+
+  /// `recordTrades(_:)` for an import: trades whose origin is already recorded are left out
+  /// (an export imported again adds nothing), and with `dryRun` nothing is written, the trades
+  /// returned with the ids they would get.
+  public func recordTrades(_ trades: [Trade], skippingRecordedOrigins: Bool, dryRun: Bool)
+    throws -> [Trade]
+  {
     if let late = trades.first(where: { $0.day > today }) {
       throw TrackerError.dateAfterToday(input: late.day.description, day: late.day, today: today)
     }
@@ -19,8 +28,16 @@ extension Tracker {
     // a coin the source has no currency for yet, whose currency is that of its first trade.
     let currencies = try source.valuationCurrencies(byID: trades.lazy.map(\.coin))
     let needsStored =
-      trades.contains { $0.side == .sell || currencies[$0.coin.id] == nil }
+      skippingRecordedOrigins
+      || trades.contains { $0.side == .sell || currencies[$0.coin.id] == nil }
     return try openStore().update(readingTrades: needsStored) { state, changes in
+      var trades = trades
+      if skippingRecordedOrigins {
+        // Asked for, so read.
+        let recorded = Set(changes.stored!.lazy.compactMap(\.origin))
+        if !recorded.isEmpty { trades.removeAll { $0.origin.map(recorded.contains) == true } }
+      }
+      guard !trades.isEmpty else { return [] }
       guard trades.count <= TrackerState.largestID + 1 - state.nextTradeID else {
         throw TradeError.noTradeIDsLeft
       }
@@ -42,6 +59,7 @@ extension Tracker {
         }
         try PortfolioCheck.checkNamedLots(in: all)
       }
+      guard !dryRun else { return recorded }
       changes.appended = recorded
       state.nextTradeID += trades.count
       return recorded

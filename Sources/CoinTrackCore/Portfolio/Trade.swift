@@ -23,10 +23,13 @@ public struct Trade: Hashable, Sendable {
   /// The buy trades a sell takes its units from, in order (`portfolio sell --lot`), whatever
   /// the cost method; empty for a buy and for a sell that leaves it to the method.
   public var lots: [Int]
+  /// Where an imported trade came from (`kraken-ledgers:LXXXX-XXXXX-XXXXXX`), so that importing
+  /// the same row again records nothing; nil for a trade typed in.
+  public var origin: String?
 
   public init(
     id: Int, day: Day, side: TradeSide, coin: Coin, quantity: Price, price: Price, fee: Price,
-    currency: String, lots: [Int] = []
+    currency: String, lots: [Int] = [], origin: String? = nil
   ) {
     self.id = id
     self.day = day
@@ -37,6 +40,7 @@ public struct Trade: Hashable, Sendable {
     self.fee = fee
     self.currency = currency
     self.lots = lots
+    self.origin = origin
   }
 
   /// The exact value of `quantity`.
@@ -154,6 +158,15 @@ extension Trade {
       }
     }
     return Price(plainDecimalUTF8: bytes)
+  }
+
+  /// The longest origin, in bytes.
+  public static let maximumOriginLength = 200
+
+  /// Whether `bytes` are an origin as stored: 1 to 200 printable ASCII characters.
+  static func isOrigin(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    (1...maximumOriginLength).contains(bytes.count)
+      && bytes.allSatisfy { (0x20...0x7E).contains($0) }
   }
 
   /// The trade ids of `--lot`: comma-separated whole numbers, each a possible id and none twice.

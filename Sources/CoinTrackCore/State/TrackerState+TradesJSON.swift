@@ -6,6 +6,7 @@ extension Trade {
   /// The trade as the journal (and a version 5 state file) holds it. Quantity, price and fee are JSON numbers written
   /// with their exact decimal text.
   /// A sell that names its lots has a `lots` array of their buy ids; other trades have none.
+  /// An imported trade has its `origin`; others have none.
   var json: JSONValue {
     .object(
       [
@@ -19,7 +20,8 @@ extension Trade {
         JSONMember("price", .number(price.text)),
         JSONMember("fee", .number(fee.text)),
         JSONMember("currency", .string(currency)),
-      ] + (lots.isEmpty ? [] : [JSONMember("lots", .array(lots.map { .number(String($0)) }))]))
+      ] + (lots.isEmpty ? [] : [JSONMember("lots", .array(lots.map { .number(String($0)) }))])
+        + (origin.map { [JSONMember("origin", .string($0))] } ?? []))
   }
 
   /// The key of the document's array of trades.
@@ -28,7 +30,7 @@ extension Trade {
   /// The keys of a trade, in the order they are written.
   static let keys = [
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
-    "currency", "lots",
+    "currency", "lots", "origin",
   ]
 }
 
@@ -55,6 +57,8 @@ extension JSONReader {
     var fee: Price??
     var currency: String??
     var lots: [Int] = []
+    // Nil when absent (a trade typed in), nil inside when it breaks its rule.
+    var origin: String?? = nil
     try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
       /// The member's path, made only for an error (the arguments below are autoclosures).
       func member() -> SchemaPath { path.member(keys[key]) }
@@ -67,6 +71,10 @@ extension JSONReader {
       case 7: price = try reader.readAmount(.price, at: member())
       case 8: fee = try reader.readAmount(.fee, at: member())
       case 10: lots = try reader.readTradeIDs(at: member())
+      case 11:
+        origin = try reader.readUTF8(of: .string, at: member()) { bytes in
+          Trade.isOrigin(bytes) ? String(validUTF8: bytes) : nil
+        }
       default:
         currency = try reader.readUTF8(of: .string, at: member()) { bytes in
           Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
@@ -83,6 +91,12 @@ extension JSONReader {
       }
       return value
     }
+    if case .some(.none) = origin {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[11]).text,
+          problem: .invalid("is not an origin: 1 to 200 printable ASCII characters")))
+    }
     let trade = Trade(
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
@@ -95,7 +109,7 @@ extension JSONReader {
       fee: try valid(fee, 8, "is not a fee: plain decimal, 0 or above"),
       currency: try valid(
         currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"),
-      lots: lots)
+      lots: lots, origin: origin ?? nil)
     if let rule = trade.brokenSideRule {
       throw .schema(
         StateSchemaError(

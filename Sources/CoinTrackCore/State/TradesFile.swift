@@ -45,6 +45,11 @@ public struct TradesFile: Sendable {
   func lines(of trades: some Collection<Trade>) throws(StateError) -> [UInt8] {
     var bytes: [UInt8] = []
     for trade in trades {
+      // An origin the reader would refuse is never written (import checks each on the way in).
+      if let origin = trade.origin, !origin.withUTF8Bytes(Trade.isOrigin) {
+        throw StateError.unwritable(
+          path: path, reason: "trade \(trade.id) has an origin no reader would read back")
+      }
       let start = bytes.count
       bytes += JSONWriter.compact(trade.json).utf8
       bytes.append(UInt8(ascii: "\n"))

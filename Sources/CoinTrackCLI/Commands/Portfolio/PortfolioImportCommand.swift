@@ -6,26 +6,42 @@ import CoinTrackCore
   import Darwin
 #endif
 
-/// `cointrack portfolio import FILE|-`: record the trades of a trade file, all or none.
+/// `cointrack portfolio import FILE|- [--from-format FORMAT] [--dry-run]`: record the trades of a
+/// trade file or an exchange's export, all or none, leaving out those recorded before.
 struct PortfolioImportCommand: LeafCommand {
   static let fileArgument = ArgumentSpec(
-    "FILE", summary: "The trade file to read, or - for standard input.",
+    "FILE", summary: "The trade file or export to read, or - for standard input.",
     completion: .file)
+  static let fromOption = OptionSpec(
+    "from-format", value: "FORMAT",
+    summary: "The export's format: binance, coinbase, kraken, cointracking or cointrack.",
+    default: "the one the header names", allowed: ExportFormat.allCases.map(\.rawValue))
+  static let dryRunOption = OptionSpec(
+    "dry-run", summary: "Print the trades that would be recorded and store nothing.")
 
   static let spec = CommandSpec(
     "import", summary: "Record the trades of a CSV file, all or none.",
     discussion: """
-      The file starts with the header '\(TradeCSV.header)' and holds one trade a line: the \
-      date (YYYY-MM-DD, not after today), buy or sell, the coin (a symbol, full name or @id, \
-      resolved by the source as 'portfolio buy' resolves it), the quantity, the price of one \
-      unit and the fee as plain decimals, and the currency of price and fee. UTF-8 without a \
-      byte order mark; fields are never quoted; lines end in LF or CRLF. This is what \
-      'portfolio export' writes. The first bad line is refused, named by its number and \
-      field, and nothing is stored; so is a sell of more than is held. Prints the trades with \
-      their new ids.
+      Reads Binance's account statement and Trade History, Coinbase's transaction history \
+      and fills, Kraken's trades.csv and ledgers.csv, CoinTracking's trade list and \
+      cointrack's own trade file, each recognised by its header (or named by --from-format). \
+      A trade in a currency is recorded in it; a swap of coins, income and a fee paid in a coin \
+      at the day's close from the source; a move of coins as a transfer, its coin fee as a \
+      sale. Each imported trade keeps its origin (the row's id, or a hash of the row), and a \
+      trade whose origin is recorded already is left out, so an export imported again adds \
+      nothing. cointrack's own trade file starts with the header '\(TradeCSV.header)' and \
+      holds one trade a line: the date (YYYY-MM-DD, not after today), the side (buy, sell, \
+      staking, airdrop, interest or transfer), the coin (a symbol, full name or @id, resolved \
+      by the source as 'portfolio buy' resolves it), the quantity, the price of one unit and \
+      the fee as plain decimals, and the currency of price and fee. UTF-8 without a byte order \
+      mark; fields are never quoted; lines end in LF or CRLF. This is what 'portfolio export' \
+      writes. The first bad line is refused, named by its number and field, and nothing is \
+      stored; so is a sell of more than is held. Prints the trades with their new ids.
       """,
     arguments: [fileArgument],
-    options: [SourceSelection.sourceOption, SourceSelection.cachedOnlyOption],
+    options: [
+      fromOption, dryRunOption, SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
+    ],
     examples: [
       Example(
         command: "cointrack portfolio import trades.csv",
@@ -33,41 +49,80 @@ struct PortfolioImportCommand: LeafCommand {
       Example(
         command: "cointrack portfolio import trades.csv --format json",
         explanation: "The same, printing the recorded trades as JSON."),
+      Example(
+        command: "cointrack portfolio import trades.csv --dry-run",
+        explanation: "Print what would be recorded, storing nothing."),
     ],
     leaf: Self.self, output: .trade)
 
   /// The path, or `-` for standard input.
   let file: String
+  /// The format --from-format names; nil to recognise it from the header.
+  let format: ExportFormat?
+  let isDryRun: Bool
 
   init(_ command: ParsedCommand, in session: CommandSession) {
-    // The parser refuses a line without the file.
+    // The parser refuses a line without the file, and a --from-format of no format.
     file = command.value(of: Self.fileArgument)!
+    format = command.value(of: Self.fromOption).map { ExportFormat(rawValue: $0)! }
+    isDryRun = command.contains(Self.dryRunOption)
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let bytes = try file == "-" ? Self.standardInput() : Self.contents(of: file)
     let source = try session.selectedSource()
     let tracker = session.tracker(source: source, today: try session.today())
-    let trades = try TradeCSV.read(bytes, today: tracker.today, resolveCoin: source.resolveCoin)
-    // A header alone records nothing, and so leaves the state file as it was.
-    guard !trades.isEmpty else { return .records(RecordOutput(.trades([]))) }
-    do {
-      return .records(RecordOutput(.trades(try tracker.recordTrades(trades))))
-    } catch TradeError.oversold(let oversell, isNew: true) {
-      throw TradeFileError.tradeRefused(
-        line: Self.line(of: oversell.trade, in: trades), .oversold(oversell, isNew: true))
+    let isOwnFile = try ExportReader.isCointrackFile(bytes, format: format)
+    let booked: [(line: Int, trade: Trade)]
+    if isOwnFile {
+      // cointrack's own file has no origins: it is the user's, where two equal lines are two
+      // trades (`portfolio export` writes one line a trade), so it is recorded as it is.
+      booked = try TradeCSV.read(bytes, today: tracker.today, resolveCoin: source.resolveCoin)
+        .enumerated().map { ($0.offset + 2, $0.element) }
+    } else {
+      let events = try ExportReader.events(bytes, format: format, today: tracker.today)
+      var booking = ImportBooking(source: source)
+      booked = try booking.trades(of: events)
     }
+    // A header alone records nothing, and so leaves the state file as it was.
+    guard !booked.isEmpty else { return .records(RecordOutput(.trades([]))) }
+    let trades = booked.map(\.trade)
+    let recorded: [Trade]
+    do {
+      recorded = try tracker.recordTrades(
+        trades, skippingRecordedOrigins: true, dryRun: isDryRun)
+    } catch let error as TradeError {
+      // A refusal of one new trade names its line.
+      let trade: Trade
+      switch error {
+      case .oversold(let oversell, isNew: true): trade = oversell.trade
+      case .currencyMismatch(let refused, _, _, isNew: true) where !isOwnFile: trade = refused
+      default: throw error
+      }
+      let line = Self.line(of: trade, in: booked)
+      if isOwnFile { throw TradeFileError.tradeRefused(line: line, error) }
+      throw ImportError.tradeRefused(line: line, error)
+    }
+    let before = trades.count - recorded.count
+    // Said when it is news: trades left out, or nothing stored.
+    guard before > 0 || isDryRun else { return .records(RecordOutput(.trades(recorded))) }
+    let note =
+      "note: \(isDryRun ? "would record" : "recorded") \(recorded.count) "
+      + "trade\(recorded.count == 1 ? "" : "s")"
+      + (before == 0 ? "" : "; \(before) \(before == 1 ? "was" : "were") recorded before")
+      + (isDryRun ? " (--dry-run: nothing was stored)." : ".")
+    return .records(RecordOutput(.trades(recorded), notes: [note]))
   }
 
   /// The line of the file (the header is line 1) that gave `trade`, whatever id it was given.
-  private static func line(of trade: Trade, in trades: [Trade]) -> Int {
-    let index = trades.firstIndex {
-      var numbered = $0
+  private static func line(of trade: Trade, in booked: [(line: Int, trade: Trade)]) -> Int {
+    let index = booked.firstIndex {
+      var numbered = $0.trade
       numbered.id = trade.id
       return numbered == trade
     }
-    // The trade is one of `trades`, with an id.
-    return index! + 2
+    // The trade is one of `booked`, with an id.
+    return booked[index!].line
   }
 
   /// The file's bytes; a missing file and one that cannot be read are told apart.
