@@ -18,8 +18,6 @@ extension ExactDecimal {
       words = Array(repeating: 0, count: count)
     }
 
-    var count: Int { words.count }
-
     subscript(place: Int) -> ExactDecimal? {
       get {
         let word = words[place]
