@@ -188,4 +188,30 @@ import Testing
     let cents = ExactDecimal(Price(decimalText: "0.01")!)
     #expect((cents - cents).price.text == "0.00")
   }
+
+  /// Every value, those held in a word and those held aside (units beyond 56 bits, a scale of
+  /// 255 or more, the general storage), comes back from a place of `Slots` with its digits and
+  /// scale, as does a place without one; writing a place again replaces what it held either way.
+  @Test func slotsGiveBackEveryValueAsWritten() {
+    let near56Bits: [Int64] = [1 << 55 - 1, 1 << 55, -(1 << 55), -(1 << 55) - 1, .max, .min]
+    let edges =
+      near56Bits.map { ExactDecimal(units: Int128($0), scale: 8) }
+      + [254, 255, 300].map { ExactDecimal(units: 12, scale: $0) }
+    let values = Self.values + Self.values.map(Self.general) + edges
+    var slots = ExactDecimal.Slots(count: values.count + 1)
+    for (place, value) in values.enumerated() { slots[place] = value }
+    for (place, value) in values.enumerated() {
+      #expect(
+        slots[place].map { "\($0.price.text) \($0.scale)" } == "\(value.price.text) \(value.scale)")
+    }
+    #expect(slots[values.count] == nil)
+    // Each place written again with the value of another way of holding, then emptied.
+    let last = values.count - 1
+    for place in values.indices {
+      slots[place] = values[last - place]
+      #expect(slots[place].map(\.price.text) == values[last - place].price.text)
+      slots[place] = nil
+      #expect(slots[place] == nil)
+    }
+  }
 }

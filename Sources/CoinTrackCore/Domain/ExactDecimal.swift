@@ -46,7 +46,8 @@ struct ExactDecimal: Comparable, Sendable {
     return .general(isNegative: general.isNegative, magnitude: general.magnitude)
   }
 
-  private init(units: Int128, scale: Int) {
+  /// `units` × 10^-`scale`, held fixed.
+  init(units: Int128, scale: Int) {
     fixedUnits = units
     general = nil
     self.scale = scale

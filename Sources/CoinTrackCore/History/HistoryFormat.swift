@@ -193,17 +193,19 @@ enum HistoryFormat {
     /// above zero. Nil for any other line, which the full reading checks and names what is
     /// wrong with. Years of closes of one coin are such lines.
     init?(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, repeating previous: Line) {
-      let middle = previous.commas.0...previous.commas.1
-      let tail = previous.commas.2..<previous.end
+      let middleCount = previous.commas.1 - previous.commas.0 + 1
+      let tailCount = previous.end - previous.commas.2
       let dateEnd = range.lowerBound + Day.isoLength
-      let priceStart = dateEnd + middle.count
-      let priceEnd = range.upperBound - tail.count
+      let priceStart = dateEnd + middleCount
+      let priceEnd = range.upperBound - tailCount
       func field(_ field: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[field])
       }
-      guard range.count <= maximumLineLength, priceStart < priceEnd,
-        field(Range(middle)).hasSameBytes(as: field(dateEnd..<priceStart)),
-        field(tail).hasSameBytes(as: field(priceEnd..<range.upperBound)),
+      // Both lines lie in `bytes` (the price between its neighbours is not empty), so memcmp
+      // reads only its bytes.
+      guard range.count <= maximumLineLength, priceStart < priceEnd, let base = bytes.baseAddress,
+        memcmp(base + previous.commas.0, base + dateEnd, middleCount) == 0,
+        memcmp(base + previous.commas.2, base + priceEnd, tailCount) == 0,
         let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
       else { return nil }
       // A plain decimal holds no comma, so the line has the five fields of the one before.

@@ -114,7 +114,7 @@ private struct RangeCloses {
   private var isRead: [Bool]
   /// Day by day from the range's first, the close of each position on that day; nil before the
   /// position's closes were read and on days the source has none.
-  private var closes: [ExactDecimal?]
+  private var closes: ExactDecimal.Slots
 
   /// Room for the closes of `width` positions on each day of `range`.
   init(source: any PriceSource, range: DayRange, width: Int) {
@@ -122,7 +122,7 @@ private struct RangeCloses {
     self.range = range
     self.width = width
     isRead = Array(repeating: false, count: width)
-    closes = Array(repeating: nil, count: range.count * width)
+    closes = ExactDecimal.Slots(count: range.count * width)
   }
 
   /// Whether the rows of the position at `index` in the cost basis have been read.
