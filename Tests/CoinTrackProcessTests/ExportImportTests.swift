@@ -24,12 +24,7 @@ import Testing
 
   /// BTC's close on 2024-02-03, read from the snapshot's data file rather than from cointrack.
   static func bitcoinClose() throws -> String {
-    let data = try String(
-      contentsOfFile: #filePath.replacingOccurrences(
-        of: "Tests/CoinTrackProcessTests/ExportImportTests.swift",
-        with: "Sources/CoinTrackSnapshot/data/prices/BTC.csv"), encoding: .utf8)
-    let row = try #require(data.split(separator: "\n").first { $0.hasPrefix("2024-02-03,") })
-    return String(row.split(separator: ",")[4])
+    try ImportedEventsBookingTests.close("BTC", "2024-02-03")
   }
 
   static func file(_ sandbox: Sandbox, _ name: String, _ text: String) throws -> String {
