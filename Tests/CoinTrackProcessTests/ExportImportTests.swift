@@ -212,3 +212,60 @@ import Testing
       again.standardError == "cointrack: note: recorded 0 trades; 3 were recorded before.\n")
   }
 }
+
+/// `portfolio import --symbol`: which coin an export's symbol means, when the source knows
+/// several by it (CoinGecko's list, served by a fake API, has two DUP coins).
+@Suite struct ImportSymbolOptionTests {
+  static let coinList =
+    #"[{"id":"bitcoin","symbol":"btc","name":"Bitcoin"},{"id":"dup-one","symbol":"dup","name":"Dup One"},{"id":"dup-two","symbol":"dup","name":"Dup Two"}]"#
+  static let export = """
+    Date(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin
+    2024-01-02 10:00:00,DUPUSD,BUY,2,10,20,0.02,USD
+
+    """
+
+  /// Imports `export` with CoinGecko as the source and `options` added.
+  static func imported(_ sandbox: Sandbox, _ options: [String]) throws -> ProcessResult {
+    let api = try FakePriceAPI([.init(path: "/coins/list", body: coinList)])
+    let path = try ExportImportTests.file(sandbox, "trades.csv", export)
+    return try run(
+      sandbox,
+      [
+        "portfolio", "import", path, "--source", "coingecko", "--format", "csv", "--fields",
+        "id,symbol,coin_id,quantity,price,fee,currency",
+      ] + options, api: api)
+  }
+
+  @Test func anAmbiguousSymbolIsRefusedNamingTheOptionAndImportedWithIt() throws {
+    let sandbox = try Sandbox()
+    let refused = try Self.imported(sandbox, [])
+    #expect(refused.status == 65)
+    #expect(
+      refused.standardError
+        == "cointrack: line 2 of the export, column 'coin': 'DUP' names 2 coingecko coins: "
+        + "@dup-one (Dup One) and @dup-two (Dup Two); say which with --symbol DUP=@dup-one; "
+        + "nothing was imported.\n")
+    #expect(sandbox.stateData() == nil)
+
+    // Repeated and comma-separated; a symbol in any case; the last for a symbol wins.
+    let imported = try Self.imported(
+      sandbox, ["--symbol", "btc=bitcoin,dup=@dup-one", "--symbol", "DUP=@dup-two"])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      imported.standardOutput
+        == "id,symbol,coin_id,quantity,price,fee,currency\r\n1,DUP,dup-two,10,2,0.02,USD\r\n")
+  }
+
+  @Test(arguments: ["DUP", "=@dup-two", "DUP=", "DUP@dup-two", "BAD SYMBOL=@dup-two", ""])
+  func aMalformedMappingIsAUsageErrorQuotingIt(_ entry: String) throws {
+    let sandbox = try Sandbox()
+    let refused = try Self.imported(sandbox, ["--symbol", "BTC=bitcoin," + entry])
+    #expect(refused.status == 64)
+    #expect(
+      refused.standardError.hasPrefix(
+        "cointrack: invalid --symbol '\(entry)': write SYMBOL=COIN, the export's symbol (1 to 20 "
+          + "capitals and digits) and the coin it means (a symbol, full name or @id), such as "
+          + "UNI=@uniswap.\n"), "\(refused.standardError)")
+    #expect(sandbox.stateData() == nil)
+  }
+}
