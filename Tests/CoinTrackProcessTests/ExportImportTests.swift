@@ -199,6 +199,28 @@ import Testing
     #expect(again.standardError == "cointrack: note: recorded 0 trades; 3 were recorded before.\n")
   }
 
+  /// A file over the import's limit (64 MiB, `TradeCSV.maximumBytes`) is refused by its size
+  /// before a byte of it is read (74), and nothing is stored.
+  @Test func aFileOverTheLimitIsRefusedAndNothingStored() throws {
+    let sandbox = try Sandbox()
+    let kept = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "1"])
+    #expect(kept.status == 0)
+    let before = sandbox.stateData()
+    let path = try Self.file(sandbox, "huge.csv", Self.first)
+    // Sparse: a valid export, then zeros up to one byte past the limit.
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+    try handle.close()
+    let refused = try sandbox.run(["portfolio", "import", path])
+    #expect(refused.status == 74)
+    #expect(refused.standardOutput == "")
+    #expect(
+      refused.standardError
+        == "cointrack: cannot read '\(path)': it is larger than the 67108864 bytes allowed; "
+        + "nothing was imported.\n")
+    #expect(sandbox.stateData() == before)
+  }
+
   @Test func aBOMAndCRLFAreRead() throws {
     let sandbox = try Sandbox()
     let text = "\u{FEFF}" + Self.first.replacingOccurrences(of: "\n", with: "\r\n")
