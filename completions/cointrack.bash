@@ -34,7 +34,7 @@ _cointrack_options() {
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio earnings' ) REPLY='--from --to --year --coin --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio import' ) REPLY='--from-format --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio import' ) REPLY='--from-format --symbol --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
@@ -183,7 +183,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--from-format|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--from-format|--symbol|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -45,6 +45,7 @@ import Testing
     .missingOneOf([option], at: root),
     .optionNeedsOption(option, option, at: root),
     .invalidNumber(input: "1e3", option: option, at: root),
+    .invalidCoinMapping(input: "UNI", option: option, at: root),
     .invalidTradeValue(.malformedNumber(input: "1e3", what: .quantity), at: root),
   ]
 

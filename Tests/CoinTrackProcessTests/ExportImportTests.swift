@@ -24,12 +24,7 @@ import Testing
 
   /// BTC's close on 2024-02-03, read from the snapshot's data file rather than from cointrack.
   static func bitcoinClose() throws -> String {
-    let data = try String(
-      contentsOfFile: #filePath.replacingOccurrences(
-        of: "Tests/CoinTrackProcessTests/ExportImportTests.swift",
-        with: "Sources/CoinTrackSnapshot/data/prices/BTC.csv"), encoding: .utf8)
-    let row = try #require(data.split(separator: "\n").first { $0.hasPrefix("2024-02-03,") })
-    return String(row.split(separator: ",")[4])
+    try ImportedEventsBookingTests.close("BTC", "2024-02-03")
   }
 
   static func file(_ sandbox: Sandbox, _ name: String, _ text: String) throws -> String {
@@ -204,6 +199,28 @@ import Testing
     #expect(again.standardError == "cointrack: note: recorded 0 trades; 3 were recorded before.\n")
   }
 
+  /// A file over the import's limit (64 MiB, `TradeCSV.maximumBytes`) is refused by its size
+  /// before a byte of it is read (74), and nothing is stored.
+  @Test func aFileOverTheLimitIsRefusedAndNothingStored() throws {
+    let sandbox = try Sandbox()
+    let kept = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "1"])
+    #expect(kept.status == 0)
+    let before = sandbox.stateData()
+    let path = try Self.file(sandbox, "huge.csv", Self.first)
+    // Sparse: a valid export, then zeros up to one byte past the limit.
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+    try handle.close()
+    let refused = try sandbox.run(["portfolio", "import", path])
+    #expect(refused.status == 74)
+    #expect(refused.standardOutput == "")
+    #expect(
+      refused.standardError
+        == "cointrack: cannot read '\(path)': it is larger than the 67108864 bytes allowed; "
+        + "nothing was imported.\n")
+    #expect(sandbox.stateData() == before)
+  }
+
   @Test func aBOMAndCRLFAreRead() throws {
     let sandbox = try Sandbox()
     let text = "\u{FEFF}" + Self.first.replacingOccurrences(of: "\n", with: "\r\n")
@@ -215,5 +232,62 @@ import Testing
     let again = try sandbox.run(["portfolio", "import", plain])
     #expect(
       again.standardError == "cointrack: note: recorded 0 trades; 3 were recorded before.\n")
+  }
+}
+
+/// `portfolio import --symbol`: which coin an export's symbol means, when the source knows
+/// several by it (CoinGecko's list, served by a fake API, has two DUP coins).
+@Suite struct ImportSymbolOptionTests {
+  static let coinList =
+    #"[{"id":"bitcoin","symbol":"btc","name":"Bitcoin"},{"id":"dup-one","symbol":"dup","name":"Dup One"},{"id":"dup-two","symbol":"dup","name":"Dup Two"}]"#
+  static let export = """
+    Date(UTC),Market,Type,Price,Amount,Total,Fee,Fee Coin
+    2024-01-02 10:00:00,DUPUSD,BUY,2,10,20,0.02,USD
+
+    """
+
+  /// Imports `export` with CoinGecko as the source and `options` added.
+  static func imported(_ sandbox: Sandbox, _ options: [String]) throws -> ProcessResult {
+    let api = try FakePriceAPI([.init(path: "/coins/list", body: coinList)])
+    let path = try ExportImportTests.file(sandbox, "trades.csv", export)
+    return try run(
+      sandbox,
+      [
+        "portfolio", "import", path, "--source", "coingecko", "--format", "csv", "--fields",
+        "id,symbol,coin_id,quantity,price,fee,currency",
+      ] + options, api: api)
+  }
+
+  @Test func anAmbiguousSymbolIsRefusedNamingTheOptionAndImportedWithIt() throws {
+    let sandbox = try Sandbox()
+    let refused = try Self.imported(sandbox, [])
+    #expect(refused.status == 65)
+    #expect(
+      refused.standardError
+        == "cointrack: line 2 of the export, column 'coin': 'DUP' names 2 coingecko coins: "
+        + "@dup-one (Dup One) and @dup-two (Dup Two); say which with --symbol DUP=@dup-one; "
+        + "nothing was imported.\n")
+    #expect(sandbox.stateData() == nil)
+
+    // Repeated and comma-separated; a symbol in any case; the last for a symbol wins.
+    let imported = try Self.imported(
+      sandbox, ["--symbol", "btc=bitcoin,dup=@dup-one", "--symbol", "DUP=@dup-two"])
+    #expect(imported.status == 0, "\(imported.standardError)")
+    #expect(
+      imported.standardOutput
+        == "id,symbol,coin_id,quantity,price,fee,currency\r\n1,DUP,dup-two,10,2,0.02,USD\r\n")
+  }
+
+  @Test(arguments: ["DUP", "=@dup-two", "DUP=", "DUP@dup-two", "BAD SYMBOL=@dup-two", ""])
+  func aMalformedMappingIsAUsageErrorQuotingIt(_ entry: String) throws {
+    let sandbox = try Sandbox()
+    let refused = try Self.imported(sandbox, ["--symbol", "BTC=bitcoin," + entry])
+    #expect(refused.status == 64)
+    #expect(
+      refused.standardError.hasPrefix(
+        "cointrack: invalid --symbol '\(entry)': write SYMBOL=COIN, the export's symbol (1 to 20 "
+          + "capitals and digits) and the coin it means (a symbol, full name or @id), such as "
+          + "UNI=@uniswap.\n"), "\(refused.standardError)")
+    #expect(sandbox.stateData() == nil)
   }
 }

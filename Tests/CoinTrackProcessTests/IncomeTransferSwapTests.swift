@@ -86,6 +86,12 @@ import Testing
     }
   }
 
+  /// The income `portfolio earnings` lists: trade, symbol, kind, quantity, close and value.
+  static func earnings(_ sandbox: Sandbox) throws -> [[String]] {
+    try rows(
+      sandbox, ["portfolio", "earnings", "--fields", "trade_id,symbol,kind,quantity,close,value"])
+  }
+
   static func decimal(_ text: some StringProtocol) -> Decimal {
     JournalBookingTests.decimal(text)
   }
@@ -191,10 +197,8 @@ import Testing
       #expect(Self.decimal(row[5]) == Self.decimal(expected.3) - Self.decimal(expected.4))
     }
 
-    let earnings = try Self.rows(
-      sandbox, ["portfolio", "earnings", "--fields", "trade_id,symbol,kind,quantity,close,value"])
     #expect(
-      earnings == [
+      try Self.earnings(sandbox) == [
         ["2", "ETH", "staking", "0.5", "2309.06", "1154.53"],
         ["3", "ETH", "airdrop", "0.25", "0", "0.00"],
         ["", "TOTAL", "staking", "", "", "1154.53"],

@@ -84,6 +84,10 @@ extension ErrorFunnel {
     case .value(let expected):
       guard !expected.isEmpty else { return "\(quoted) is no value of this column cointrack knows" }
       return "\(quoted) is not \(listing(expected, conjunction: "or"))"
+    case .coin(.ambiguousCoin(let input, let candidates, let pool)):
+      // An export's symbol cannot be edited into an id: the option says which coin it means.
+      return ambiguity(input, candidates, pool) + "; say which with --symbol "
+        + "\(shown(input))=@\(shown(candidates[0].id))"
     case .coin(let error):
       return withoutFinalPeriod(message(for: error))
     case .origin:

@@ -126,6 +126,10 @@ enum ErrorFunnel {
     case .optionNeedsOption(let option, let needed, _):
       return "\(option.flag) needs \(needed.flag)."
     case .invalidTradeValue(let error, _): return message(for: error)
+    case .invalidCoinMapping(let input, let option, _):
+      return "invalid \(option.flag) \(quote(input)): write SYMBOL=COIN, the export's symbol "
+        + "(1 to 20 capitals and digits) and the coin it means (a symbol, full name or @id), "
+        + "such as UNI=@uniswap."
     case .invalidNumber(let input, let option, _):
       return "invalid \(option.valueName ?? "value") \(quote(input)) for \(option.flag): "
         + numberForm(option.valueName) + "."
@@ -141,6 +145,18 @@ enum ErrorFunnel {
       return "a beancount currency is 1 to 24 capitals, digits and ' . _ -, starting with a "
         + "capital and ending with a capital or digit"
     }
+  }
+
+  /// `'UNI' names 2 offline coins: @a (A) and @b (B)`, to go on inside a sentence.
+  static func ambiguity(_ input: String, _ candidates: [Coin], _ pool: CoinPool) -> String {
+    let among: String
+    switch pool {
+    case .source(let source): among = "\(source) coins"
+    case .tracked: among = "tracked coins"
+    }
+    let named = candidates.map { "@\(shown($0.id)) (\(shown($0.name)))" }
+    return "\(quote(input)) names \(candidates.count) \(among): "
+      + listing(named, conjunction: "and")
   }
 
   static func message(for error: TrackerError) -> String {
@@ -161,14 +177,7 @@ enum ErrorFunnel {
     case .coinNotTracked(let input):
       return "\(quote(input)) is not a tracked coin; see 'cointrack coins list'."
     case .ambiguousCoin(let input, let candidates, let pool):
-      let among: String
-      switch pool {
-      case .source(let source): among = "\(source) coins"
-      case .tracked: among = "tracked coins"
-      }
-      let named = candidates.map { "@\(shown($0.id)) (\(shown($0.name)))" }
-      return "\(quote(input)) names \(candidates.count) \(among): "
-        + listing(named, conjunction: "and") + "; name one by its id, such as "
+      return ambiguity(input, candidates, pool) + "; name one by its id, such as "
         + "'@\(shown(candidates[0].id))'."
     case .rangeStartsAfterEnd(let from, let to):
       return "the range starts after it ends: --from \(from) is after --to \(to)."

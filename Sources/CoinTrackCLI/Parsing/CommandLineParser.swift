@@ -23,6 +23,11 @@ struct ParsedCommand: Hashable, Sendable {
     options.values(named: option.name)?.last
   }
 
+  /// Every value given for `option`, in order: for an option that may be repeated.
+  func values(of option: OptionSpec) -> [String] {
+    options.values(named: option.name) ?? []
+  }
+
   func values(of argument: ArgumentSpec) -> [String] {
     arguments.values(named: argument.name) ?? []
   }

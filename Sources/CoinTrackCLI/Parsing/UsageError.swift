@@ -43,6 +43,8 @@ enum UsageError: Error, Hashable, Sendable {
   case invalidTradeValue(TradeError, at: CommandPath)
   /// An argument whose bytes are not UTF-8, as given.
   case undecodableArgument(bytes: [UInt8], at: CommandPath)
+  /// A `portfolio import --symbol` entry that is not `SYMBOL=COIN`, as given.
+  case invalidCoinMapping(input: String, option: OptionSpec, at: CommandPath)
   /// An option's value is not a whole number within `allowed`.
   case invalidWholeNumber(
     option: OptionSpec, input: String, allowed: ClosedRange<Int>, at: CommandPath)
@@ -60,7 +62,8 @@ enum UsageError: Error, Hashable, Sendable {
       .conflictingOptions(_, _, let path), .nothingToSet(let path),
       .undecodableArgument(_, let path), .missingOneOf(_, let path),
       .optionNeedsOption(_, _, let path), .invalidNumber(_, _, let path),
-      .invalidWholeNumber(_, _, _, let path), .invalidTradeValue(_, let path):
+      .invalidWholeNumber(_, _, _, let path), .invalidTradeValue(_, let path),
+      .invalidCoinMapping(_, _, let path):
       return path
     case .unknownHelpTopic:
       return CommandPath(commands: [CommandTable.root, HelpCommand.spec])

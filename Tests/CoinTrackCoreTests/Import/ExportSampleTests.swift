@@ -259,6 +259,16 @@ import Testing
     }
   }
 
+  @Test func aSymbolTheUserNamesTheCoinOfIsBookedAsThatCoin() throws {
+    var closes = Self.closes
+    closes.ambiguous = ["XLM"]
+    let stellar = Coin(symbol: "XLM", name: "Stellar", coingeckoID: "stellar")
+    var booking = ImportBooking(source: closes, coins: ["XLM": stellar])
+    let trades = try booking.trades(of: try ExportSamples.events("coinbase/pro-fills.csv"))
+    #expect(!trades.isEmpty)
+    #expect(trades.allSatisfy { $0.trade.coin == stellar })
+  }
+
   @Test func theStatementsIncomeIsByKindAndItsMovesAreTransfers() throws {
     let closes = StubCloses(closes: [
       "BNB": ["2020-10-28": ("30", "USDT"), "2020-11-04": ("28", "USDT")],

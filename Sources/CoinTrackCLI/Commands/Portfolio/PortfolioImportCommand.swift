@@ -16,6 +16,10 @@ struct PortfolioImportCommand: LeafCommand {
     "from-format", value: "FORMAT",
     summary: "The export's format: binance, coinbase, kraken, cointracking or cointrack.",
     default: "the one the header names", allowed: ExportFormat.allCases.map(\.rawValue))
+  static let symbolOption = OptionSpec(
+    "symbol", value: "SYMBOL=COIN",
+    summary: "The coin an export's SYMBOL means (a symbol, full name or @id); repeatable, or "
+      + "several separated by commas.")
   static let dryRunOption = OptionSpec(
     "dry-run", summary: "Print the trades that would be recorded and store nothing.")
 
@@ -36,11 +40,14 @@ struct PortfolioImportCommand: LeafCommand {
       the fee as plain decimals, and the currency of price and fee. UTF-8 without a byte order \
       mark; fields are never quoted; lines end in LF or CRLF. This is what 'portfolio export' \
       writes. The first bad line is refused, named by its number and field, and nothing is \
-      stored; so is a sell of more than is held. Prints the trades with their new ids.
+      stored; so is a sell of more than is held. A symbol the source knows several coins by \
+      is refused unless --symbol says which is meant (UNI=@uniswap); the last --symbol for \
+      a symbol wins. Prints the trades with their new ids.
       """,
     arguments: [fileArgument],
     options: [
-      fromOption, dryRunOption, SourceSelection.sourceOption, SourceSelection.cachedOnlyOption,
+      fromOption, symbolOption, dryRunOption, SourceSelection.sourceOption,
+      SourceSelection.cachedOnlyOption,
     ],
     examples: [
       Example(
@@ -60,28 +67,48 @@ struct PortfolioImportCommand: LeafCommand {
   /// The format --from-format names; nil to recognise it from the header.
   let format: ExportFormat?
   let isDryRun: Bool
+  /// What --symbol says each symbol (in capitals) means, as the user named the coin; the last
+  /// for a symbol wins.
+  let coinNames: [String: String]
 
-  init(_ command: ParsedCommand, in session: CommandSession) {
+  init(_ command: ParsedCommand, in session: CommandSession) throws {
     // The parser refuses a line without the file, and a --from-format of no format.
     file = command.value(of: Self.fileArgument)!
     format = command.value(of: Self.fromOption).map { ExportFormat(rawValue: $0)! }
     isDryRun = command.contains(Self.dryRunOption)
+    var coinNames: [String: String] = [:]
+    for value in command.values(of: Self.symbolOption) {
+      for entry in value.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = entry.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let symbol = parts[0].uppercased()
+        guard parts.count == 2, ImportBooking.isExportSymbol(symbol), !parts[1].isEmpty else {
+          throw UsageError.invalidCoinMapping(
+            input: String(entry), option: Self.symbolOption, at: command.path)
+        }
+        coinNames[symbol] = String(parts[1])
+      }
+    }
+    self.coinNames = coinNames
   }
 
   func run(in session: CommandSession) throws -> CommandOutput {
     let bytes = try file == "-" ? Self.standardInput() : Self.contents(of: file)
     let source = try session.selectedSource()
     let tracker = session.tracker(source: source, today: try session.today())
+    // Each coin --symbol names is resolved as 'portfolio buy' resolves one.
+    let coins = try coinNames.mapValues { try source.resolveCoin($0) }
     let isOwnFile = try ExportReader.isCointrackFile(bytes, format: format)
     let booked: [(line: Int, trade: Trade)]
     if isOwnFile {
       // cointrack's own file has no origins: it is the user's, where two equal lines are two
       // trades (`portfolio export` writes one line a trade), so it is recorded as it is.
-      booked = try TradeCSV.read(bytes, today: tracker.today, resolveCoin: source.resolveCoin)
-        .enumerated().map { ($0.offset + 2, $0.element) }
+      booked = try TradeCSV.read(bytes, today: tracker.today) {
+        try coins[$0.uppercased()] ?? source.resolveCoin($0)
+      }
+      .enumerated().map { ($0.offset + 2, $0.element) }
     } else {
       let events = try ExportReader.events(bytes, format: format, today: tracker.today)
-      var booking = ImportBooking(source: source)
+      var booking = ImportBooking(source: source, coins: coins)
       booked = try booking.trades(of: events)
     }
     // A header alone records nothing, and so leaves the state file as it was.

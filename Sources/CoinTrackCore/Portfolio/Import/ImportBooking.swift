@@ -3,13 +3,17 @@
 /// (`PriceSource.close(of:on:)`); transfers as transfers, their coin fees as fee sales.
 public struct ImportBooking {
   let source: any PriceSource
-  /// Coins already resolved, by symbol.
-  private var coins: [String: Coin] = [:]
+  /// Coins already resolved, and those the user named for a symbol (`--symbol`), by the export's
+  /// symbol.
+  private var coins: [String: Coin]
   /// The currency each coin transferred is valued in, by coin id.
   private var currencies: [String: String] = [:]
 
-  public init(source: any PriceSource) {
+  /// `coins` says which coin an export's symbol (in capitals) means, before the source is
+  /// asked: how a symbol the source knows several coins by is imported.
+  public init(source: any PriceSource, coins: [String: Coin] = [:]) {
     self.source = source
+    self.coins = coins
   }
 
   /// The trades of `events`, in event order, each with the line of its event; the legs one
@@ -185,9 +189,7 @@ public struct ImportBooking {
   /// alone; a symbol the source knows several coins by is refused naming the row.
   private mutating func coin(_ symbol: String, _ event: ImportEvent) throws -> Coin {
     if let coin = coins[symbol] { return coin }
-    guard (1...20).contains(symbol.utf8.count),
-      symbol.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
-    else {
+    guard Self.isExportSymbol(symbol) else {
       throw ImportError.invalidField(
         line: event.line, column: "coin", value: symbol, .value(expected: []))
     }
@@ -201,6 +203,12 @@ public struct ImportBooking {
     }
     coins[symbol] = coin
     return coin
+  }
+
+  /// Whether `symbol` is an asset code as imports read them: 1 to 20 capitals and digits.
+  public static func isExportSymbol(_ symbol: String) -> Bool {
+    (1...20).contains(symbol.utf8.count)
+      && symbol.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
   }
 
   /// The close of `coin` on the event's day; refused naming the row when there is none.
