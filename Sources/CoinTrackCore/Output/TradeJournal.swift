@@ -210,46 +210,36 @@ public struct TradeJournal: Sendable {
     output.append(ascii: " ")
     output += coin
     switch dialect {
-    case .beancount:
+    case .beancount, .ledger:
+      // The lot's total cost, day and label: `{{COST, DAY, "trade N"}}` and `{{COST}} [DAY] (trade N)`.
+      let isBeancount = dialect == .beancount
       output.append(" {{")
-      output += cost
-      output.append(ascii: " ")
-      output += currency
-      output.append(", ")
+      Self.append(amount: cost, currency, to: &output)
+      output.append(isBeancount ? ", " : "}} [")
       output.append(trade.day)
-      output.append(", \"trade ")
+      output.append(isBeancount ? ", \"trade " : "] (trade ")
       output.append(trade.id)
-      output.append("\"}}\n  ")
-    case .ledger:
-      output.append(" {{")
-      output += cost
-      output.append(ascii: " ")
-      output += currency
-      output.append("}} [")
-      output.append(trade.day)
-      output.append("] (trade ")
-      output.append(trade.id)
-      output.append(ascii: ")")
-      // ledger balances a lot of no cost against nothing only with a price of its own.
-      if costValue.isZero {
-        output.append(" @@ 0 ")
-        output += currency
+      if isBeancount {
+        output.append("\"}}\n  ")
+      } else {
+        output.append(ascii: ")")
+        // ledger balances a lot of no cost against nothing only with a price of its own.
+        if costValue.isZero {
+          output.append(" @@ 0 ")
+          output += currency
+        }
+        output.append("\n    ")
       }
-      output.append("\n    ")
     case .hledger:
       output.append(" @@ ")
-      output += cost
-      output.append(ascii: " ")
-      output += currency
+      Self.append(amount: cost, currency, to: &output)
       output.append("  ; lot: trade ")
       output.append(trade.id)
       output.append("\n    ")
     }
     output += source
     output.append("  ")
-    output += Self.written(-costValue)
-    output.append(ascii: " ")
-    output += currency
+    Self.append(amount: Self.written(-costValue), currency, to: &output)
     output.append(ascii: "\n")
   }
 
@@ -287,9 +277,7 @@ public struct TradeJournal: Sendable {
         output += price
       case .ledger:
         output.append("{{")
-        output += Self.written(lot.cost)
-        output.append(ascii: " ")
-        output += currency
+        Self.append(amount: Self.written(lot.cost), currency, to: &output)
         output.append("}} [")
         output.append(lot.acquired)
         output.append(ascii: "]")
@@ -302,9 +290,7 @@ public struct TradeJournal: Sendable {
         output += price
       case .hledger:
         output.append("@@ ")
-        output += Self.written(lot.cost)
-        output.append(ascii: " ")
-        output += currency
+        Self.append(amount: Self.written(lot.cost), currency, to: &output)
         output.append("  ; lot: ")
         if let id = lot.lotID {
           output.append("trade ")
@@ -327,9 +313,7 @@ public struct TradeJournal: Sendable {
       output.append(indent)
       output += account
       output.append("  ")
-      output += amount
-      output.append(ascii: " ")
-      output += currency
+      Self.append(amount: amount, currency, to: &output)
       output.append(ascii: "\n")
     }
   }
@@ -365,6 +349,14 @@ public struct TradeJournal: Sendable {
     output.append(" (trade ")
     output.append(trade.id)
     output.append(ascii: ")")
+  }
+
+  /// Appends `number`, a space and `currency`: an amount as every dialect writes it.
+  private static func append(amount number: String, _ currency: String, to output: inout TextBuffer)
+  {
+    output += number
+    output.append(ascii: " ")
+    output += currency
   }
 
   /// Appends the blank line and first line of a trade's transaction.
