@@ -208,23 +208,20 @@ struct JSONReader {
 
   /// Reads the key of the object's next member and the colon after it, leaving the reader at
   /// the member's value; nil after the object's closing `}`. A key of ASCII without escapes
-  /// (every key cointrack writes) is compared with `keys` by its bytes where it lies, making no
+  /// (every key cointrack writes) is compared with the UTF-8 of `keys` where it lies, making no
   /// string; any other key is decoded and compared as text, as `nextKey()` would. The keys are
   /// tried from `expected` on (the one after the last read: members usually come in the order
   /// they are written), then from the first.
-  mutating func nextKey(among keys: [String], expected: Int) throws(JSONSyntaxError) -> MemberKey? {
+  mutating func nextKey(among keys: JSONKeys, expected: Int) throws(JSONSyntaxError) -> MemberKey? {
     guard try beginMember() else { return nil }
     let key: MemberKey
     if let plain = readPlainASCIIString() {
-      let start = min(expected, keys.count)
-      let position =
-        keys[start...].firstIndex { $0.hasUTF8(plain) }
-        ?? keys[..<start].firstIndex { $0.hasUTF8(plain) }
+      let position = keys.position(ofUTF8: plain, from: expected)
       key = MemberKey(
         position: position, unknownText: position == nil ? String(validUTF8: plain) : nil)
     } else {
       let text = try readString()
-      let position = keys.firstIndex(of: text)
+      let position = keys.position(of: text)
       key = MemberKey(position: position, unknownText: position == nil ? text : nil)
     }
     try endKey()

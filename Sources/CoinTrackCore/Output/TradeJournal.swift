@@ -193,42 +193,59 @@ public struct TradeJournal: Sendable {
     return text
   }
 
-  /// A buy or income as a transaction that opens its lot, after a blank line: the cash account
-  /// pays a buy, the account of its kind gives income.
-  func acquisition(_ trade: Trade, _ checked: Checked) -> String {
+  /// Appends a buy or income to `output` as a transaction that opens its lot, after a blank
+  /// line: the cash account pays a buy, the account of its kind gives income.
+  func acquisition(_ trade: Trade, _ checked: Checked, to output: inout TextBuffer) {
     let (coin, currency) = (
       checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
     )
-    let quantity = Self.written(trade.quantityValue)
     let costValue = trade.quantityValue * trade.priceValue + trade.feeValue
     let cost = Self.written(costValue)
-    let cash = Self.written(-costValue)
-    let label = "trade \(trade.id)"
     let source = AccountRole(income: trade.side).map { accounts[$0] } ?? accounts.cash
-    var text = header(trade, coin: coin)
+    header(trade, coin: coin, to: &output)
+    output.append(dialect == .beancount ? "  " : "    ")
+    output += accounts.assets
+    output.append("  ")
+    output += Self.written(trade.quantityValue)
+    output.append(ascii: " ")
+    output += coin
     switch dialect {
-    case .beancount:
-      text +=
-        "  \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency), \(trade.day), \"\(label)\"}}\n"
-      text += "  \(source)  \(cash) \(currency)\n"
-    case .ledger:
-      // ledger balances a lot of no cost against nothing only with a price of its own.
-      let free = costValue.isZero ? " @@ 0 \(currency)" : ""
-      text +=
-        "    \(accounts.assets)  \(quantity) \(coin) {{\(cost) \(currency)}} [\(trade.day)] "
-        + "(\(label))\(free)\n"
-      text += "    \(source)  \(cash) \(currency)\n"
+    case .beancount, .ledger:
+      // The lot's total cost, day and label: `{{COST, DAY, "trade N"}}` and `{{COST}} [DAY] (trade N)`.
+      let isBeancount = dialect == .beancount
+      output.append(" {{")
+      Self.append(amount: cost, currency, to: &output)
+      output.append(isBeancount ? ", " : "}} [")
+      output.append(trade.day)
+      output.append(isBeancount ? ", \"trade " : "] (trade ")
+      output.append(trade.id)
+      if isBeancount {
+        output.append("\"}}\n  ")
+      } else {
+        output.append(ascii: ")")
+        // ledger balances a lot of no cost against nothing only with a price of its own.
+        if costValue.isZero {
+          output.append(" @@ 0 ")
+          output += currency
+        }
+        output.append("\n    ")
+      }
     case .hledger:
-      text +=
-        "    \(accounts.assets)  \(quantity) \(coin) @@ \(cost) \(currency)  ; lot: \(label)\n"
-      text += "    \(source)  \(cash) \(currency)\n"
+      output.append(" @@ ")
+      Self.append(amount: cost, currency, to: &output)
+      output.append("  ; lot: trade ")
+      output.append(trade.id)
+      output.append("\n    ")
     }
-    return text
+    output += source
+    output.append("  ")
+    Self.append(amount: Self.written(-costValue), currency, to: &output)
+    output.append(ascii: "\n")
   }
 
-  /// A sale as a transaction that reduces the lots `taken` (the lot engine's match for it),
-  /// receives its proceeds and posts its gain, after a blank line.
-  func sale(_ trade: Trade, taken: [Disposal], _ checked: Checked) -> String {
+  /// Appends a sale to `output` as a transaction that reduces the lots `taken` (the lot engine's
+  /// match for it), receives its proceeds and posts its gain, after a blank line.
+  func sale(_ trade: Trade, taken: [Disposal], _ checked: Checked, to output: inout TextBuffer) {
     let (coin, currency) = (
       checked.commodities[trade.coin.symbol]!, checked.commodities[trade.currency]!
     )
@@ -236,52 +253,125 @@ public struct TradeJournal: Sendable {
     let proceeds = trade.quantityValue * trade.priceValue - trade.feeValue
     let cost = taken.reduce(ExactDecimal.zero) { $0 + $1.cost }
     let gain = proceeds - cost
-    var text = header(trade, coin: coin)
-    let indent = dialect == .beancount ? "  " : "    "
+    header(trade, coin: coin, to: &output)
+    let indent: StaticString = dialect == .beancount ? "  " : "    "
     for lot in taken {
-      let quantity = Self.written(lot.quantity)
-      let label = lot.lotID.map { "trade \($0)" }
-      let lotCost = Self.written(lot.cost)
-      text += indent + accounts.assets + "  -" + quantity + " " + coin + " "
+      output.append(indent)
+      output += accounts.assets
+      output.append("  -")
+      output += Self.written(lot.quantity)
+      output.append(ascii: " ")
+      output += coin
+      output.append(ascii: " ")
       switch dialect {
       case .beancount:
         // Average has no lot to name: `write` refuses it for beancount.
-        text += "{\(lot.acquired), \"\(label ?? "")\"} @ \(price) \(currency)\n"
+        output.append(ascii: "{")
+        output.append(lot.acquired)
+        output.append(", \"")
+        if let id = lot.lotID {
+          output.append("trade ")
+          output.append(id)
+        }
+        output.append("\"} @ ")
+        output += price
       case .ledger:
-        text += "{{\(lotCost) \(currency)}} [\(lot.acquired)]"
-        text += label.map { " (\($0))" } ?? ""
-        text += " @ \(price) \(currency)\n"
+        output.append("{{")
+        Self.append(amount: Self.written(lot.cost), currency, to: &output)
+        output.append("}} [")
+        output.append(lot.acquired)
+        output.append(ascii: "]")
+        if let id = lot.lotID {
+          output.append(" (trade ")
+          output.append(id)
+          output.append(ascii: ")")
+        }
+        output.append(" @ ")
+        output += price
       case .hledger:
-        text +=
-          "@@ \(lotCost) \(currency)  ; lot: \(label ?? "average"), acquired \(lot.acquired)\n"
+        output.append("@@ ")
+        Self.append(amount: Self.written(lot.cost), currency, to: &output)
+        output.append("  ; lot: ")
+        if let id = lot.lotID {
+          output.append("trade ")
+          output.append(id)
+        } else {
+          output.append("average")
+        }
+        output.append(", acquired ")
+        output.append(lot.acquired)
+        output.append(ascii: "\n")
+        continue
       }
+      output.append(ascii: " ")
+      output += currency
+      output.append(ascii: "\n")
     }
-    text += indent + accounts.cash + "  " + Self.written(proceeds) + " " + currency + "\n"
     let gainText = dialect == .beancount ? Self.beancountAmount(-gain) : Self.written(-gain)
-    text += indent + accounts.income + "  " + gainText + " " + currency + "\n"
-    return text
+    for (account, amount) in [(accounts.cash, Self.written(proceeds)), (accounts.income, gainText)]
+    {
+      output.append(indent)
+      output += account
+      output.append("  ")
+      Self.append(amount: amount, currency, to: &output)
+      output.append(ascii: "\n")
+    }
   }
 
-  /// A transfer as a note on the assets account (a comment for ledger and hledger), after a
-  /// blank line: the journal holds all the user's accounts as one, so nothing moves.
-  func transfer(_ trade: Trade, _ checked: Checked) -> String {
-    let description = description(trade, coin: checked.commodities[trade.coin.symbol]!)
-    return dialect == .beancount
-      ? "\n\(trade.day) note \(accounts.assets) \"\(description)\"\n"
-      : "\n; \(trade.day) \(description)\n"
+  /// Appends a transfer to `output` as a note on the assets account (a comment for ledger and
+  /// hledger), after a blank line: the journal holds all the user's accounts as one, so nothing
+  /// moves.
+  func transfer(_ trade: Trade, _ checked: Checked, to output: inout TextBuffer) {
+    output.append(ascii: "\n")
+    if dialect == .beancount {
+      output.append(trade.day)
+      output.append(" note ")
+      output += accounts.assets
+      output.append(" \"")
+      description(trade, coin: checked.commodities[trade.coin.symbol]!, to: &output)
+      output.append("\"\n")
+    } else {
+      output.append("; ")
+      output.append(trade.day)
+      output.append(ascii: " ")
+      description(trade, coin: checked.commodities[trade.coin.symbol]!, to: &output)
+      output.append(ascii: "\n")
+    }
   }
 
-  /// What a trade's transaction or note says: its side, quantity, coin and id.
-  private func description(_ trade: Trade, coin: String) -> String {
-    "\(trade.side.rawValue) \(trade.quantity.text) \(coin) (trade \(trade.id))"
+  /// Appends what a trade's transaction or note says: its side, quantity, coin and id.
+  private func description(_ trade: Trade, coin: String, to output: inout TextBuffer) {
+    output += trade.side.rawValue
+    output.append(ascii: " ")
+    output += trade.quantity.text
+    output.append(ascii: " ")
+    output += coin
+    output.append(" (trade ")
+    output.append(trade.id)
+    output.append(ascii: ")")
   }
 
-  /// The blank line and first line of a trade's transaction.
-  private func header(_ trade: Trade, coin: String) -> String {
-    let description = description(trade, coin: coin)
-    return dialect == .beancount
-      ? "\n\(trade.day) * \"\(description)\"\n"
-      : "\n\(trade.day) * \(description)\n"
+  /// Appends `number`, a space and `currency`: an amount as every dialect writes it.
+  private static func append(amount number: String, _ currency: String, to output: inout TextBuffer)
+  {
+    output += number
+    output.append(ascii: " ")
+    output += currency
+  }
+
+  /// Appends the blank line and first line of a trade's transaction.
+  private func header(_ trade: Trade, coin: String, to output: inout TextBuffer) {
+    output.append(ascii: "\n")
+    output.append(trade.day)
+    if dialect == .beancount {
+      output.append(" * \"")
+      description(trade, coin: coin, to: &output)
+      output.append("\"\n")
+    } else {
+      output.append(" * ")
+      description(trade, coin: coin, to: &output)
+      output.append(ascii: "\n")
+    }
   }
 }
 
@@ -368,9 +458,9 @@ extension TradeJournal {
     output += preamble(checked, firstDay: firstDay, method: method)
     try CostBasis.replay(trades, method: method) { trade, disposals in
       switch trade.side {
-      case .buy, .staking, .airdrop, .interest: output += acquisition(trade, checked)
-      case .sell: output += sale(trade, taken: disposals, checked)
-      case .transfer: output += transfer(trade, checked)
+      case .buy, .staking, .airdrop, .interest: acquisition(trade, checked, to: &output)
+      case .sell: sale(trade, taken: disposals, checked, to: &output)
+      case .transfer: transfer(trade, checked, to: &output)
       }
       if output.isFull { try sink(output.takeText()) }
     }

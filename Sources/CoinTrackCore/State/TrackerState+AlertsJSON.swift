@@ -17,7 +17,7 @@ extension Alert {
   }
 
   /// The keys of an alert, in the order they are written.
-  static let keys = [
+  static let keys: JSONKeys = [
     "id", "symbol", "name", "coingecko_id", "condition", "threshold", "days", "currency",
     "fired_on",
   ]

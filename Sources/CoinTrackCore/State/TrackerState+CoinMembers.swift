@@ -38,7 +38,7 @@ struct CoinMembers {
 
   /// The coin of the object at `path` whose keys are `keys`: each member must be present, then
   /// keep its rule, in the order of the keys.
-  func coin(at path: SchemaPath, keys: [String]) throws(StateDocumentError) -> Coin {
+  func coin(at path: SchemaPath, keys: JSONKeys) throws(StateDocumentError) -> Coin {
     /// The key of the member at `offset` from `symbol`.
     func member(_ offset: Int) -> String { keys[firstKey + offset] }
     let symbol = try required(symbol, member(0), in: path)

@@ -40,12 +40,12 @@ extension TrackerState {
   /// The keys of the document, in the order they are written; `revision` came in version 2,
   /// `alerts` and `next_alert_id` in version 4, `trades` and `next_trade_id` in version 5;
   /// version 6 keeps the trades in `TradesFile` and has no `trades`.
-  static let documentKeys = [
+  static let documentKeys: JSONKeys = [
     "schema_version", "profile", "coins", "next_id", "revision", "alerts", "next_alert_id",
     "trades", "next_trade_id",
   ]
-  static let profileKeys = ["username", "source", "currency", "method"]
-  static let coinKeys = ["id", "symbol", "name", "coingecko_id"]
+  static let profileKeys: JSONKeys = ["username", "source", "currency", "method"]
+  static let coinKeys: JSONKeys = ["id", "symbol", "name", "coingecko_id"]
 
   /// Reads the bytes of a state file of this or an older schema version, the version, and the
   /// trades a version 5 file holds (none for any other version).

@@ -64,7 +64,7 @@ extension JSONReader {
   /// Reads an object member by member, handing `read` the position in `keys` of each key;
   /// refuses any other key and a key that appears twice.
   mutating func readMembers(
-    of path: SchemaPath, keys: [String],
+    of path: SchemaPath, keys: JSONKeys,
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
     try expect(.object, at: path)

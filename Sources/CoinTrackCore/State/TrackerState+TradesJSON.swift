@@ -28,7 +28,7 @@ extension Trade {
   static let arrayKey = "trades"
 
   /// The keys of a trade, in the order they are written.
-  static let keys = [
+  static let keys: JSONKeys = [
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
     "currency", "lots", "origin",
   ]
