@@ -66,9 +66,9 @@ public struct ImportBooking {
   static func incomeSide(_ rowType: String) -> TradeSide {
     let name = rowType.lowercased()
     let airdrop = ["airdrop", "distribution", "gift", "bonus", "learning", "coinbase earn"]
-    if airdrop.contains(where: name.contains) { return .airdrop }
+    if airdrop.contains(where: name.includes) { return .airdrop }
     let interest = ["interest", "lending", "savings", "simple earn", "vault"]
-    if interest.contains(where: name.contains) { return .interest }
+    if interest.contains(where: name.includes) { return .interest }
     return .staking
   }
 
