@@ -130,7 +130,7 @@ struct HelpRenderer {
     sections.append(
       "Fields, the JSON keys and header names of each command:\n"
         + kinds.map { kind, names in
-          "  " + names.joined(separator: ", ") + ":\n" + fieldList(kind, indent: 4)
+          indented(names.joined(separator: ", ") + ":", by: 2) + "\n" + fieldList(kind, indent: 4)
         }.joined(separator: "\n"))
     let sampleCommand = "cointrack prices btc --from 2024-01-01 --to 2024-01-02"
     sections.append(wrap("Samples, each the output of '\(sampleCommand) --format FORMAT':"))
