@@ -5,7 +5,7 @@ extension Tracker {
   /// alert.
   public func addAlert(coin input: String, condition: AlertCondition) throws -> Alert {
     let coin = try source.resolveCoin(input)
-    let currency = try source.valuationCurrencies(of: [coin])[0] ?? source.currency
+    let currency = try source.valuationCurrency(of: coin)
     return try openStore().update { state in
       let alert = Alert(
         id: state.nextAlertID, coin: coin, condition: condition, currency: currency)

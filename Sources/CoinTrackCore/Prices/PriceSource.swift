@@ -30,6 +30,12 @@ extension PriceSource {
     coins.map { _ in currency }
   }
 
+  /// The currency a trade or alert of `coin` is in: the one the source values it in, or the
+  /// source's own for a coin it has no currency for yet (its first trade then sets it).
+  public func valuationCurrency(of coin: Coin) throws -> String {
+    try valuationCurrencies(of: [coin])[0] ?? currency
+  }
+
   /// `valuationCurrencies(of:)` of each coin of `coins` once, by coin id; none for a coin the
   /// source has no currency for yet.
   func valuationCurrencies(byID coins: some Sequence<Coin>) throws -> [String: String] {

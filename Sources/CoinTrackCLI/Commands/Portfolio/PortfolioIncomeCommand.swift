@@ -67,7 +67,7 @@ struct PortfolioIncomeCommand: LeafCommand {
     let coin = try source.resolveCoin(coin)
     let value: (price: Price, currency: String)
     if let price {
-      value = (price, try source.valuationCurrencies(of: [coin])[0] ?? source.currency)
+      value = (price, try source.valuationCurrency(of: coin))
     } else {
       let close = try source.close(of: coin, on: day)
       value = (close.price, close.currency)

@@ -139,7 +139,7 @@ struct PortfolioTradeEntry: Sendable {
     let coin = try source.resolveCoin(coin)
     let trade = Trade(
       id: 0, day: day, side: side, coin: coin, quantity: quantity, price: price, fee: fee,
-      currency: try currency ?? source.valuationCurrencies(of: [coin])[0] ?? source.currency,
+      currency: try currency ?? source.valuationCurrency(of: coin),
       lots: lots)
     let tracker = session.tracker(source: source, today: today)
     return .records(RecordOutput(.trades(try tracker.recordTrades([trade]))))

@@ -61,7 +61,7 @@ struct PortfolioTransferCommand: LeafCommand {
     var trades = [
       Trade(
         id: 0, day: day, side: .transfer, coin: coin, quantity: quantity, price: .zero,
-        fee: .zero, currency: try source.valuationCurrencies(of: [coin])[0] ?? source.currency)
+        fee: .zero, currency: try source.valuationCurrency(of: coin))
     ]
     if let fee {
       trades.append(try Trade.feeSale(of: coin, quantity: fee, at: source.close(of: coin, on: day)))

@@ -135,7 +135,7 @@ public struct ImportBooking {
   /// yet), asked once a coin.
   private mutating func currency(of coin: Coin) throws -> String {
     if let known = currencies[coin.id] { return known }
-    let currency = try source.valuationCurrencies(of: [coin])[0] ?? source.currency
+    let currency = try source.valuationCurrency(of: coin)
     currencies[coin.id] = currency
     return currency
   }
