@@ -34,7 +34,7 @@ _cointrack_options() {
         'portfolio history' ) REPLY='--from --to --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio gains' ) REPLY='--from --to --year --coin --method --source --currency --refresh --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio earnings' ) REPLY='--from --to --year --coin --format --fields --no-header --today --quiet -h --help --version' ;;
-        'portfolio import' ) REPLY='--from-format --symbol --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
+        'portfolio import' ) REPLY='--from --symbol --dry-run --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'portfolio export' ) REPLY='--assets-account --cash-account --income-account --staking-account --airdrop-account --interest-account --method --source --cached-only --format --fields --no-header --today --quiet -h --help --version' ;;
         'help' ) REPLY='--man --format --fields --no-header --today --quiet -h --help --version' ;;
         *) REPLY='--format --fields --no-header --today --quiet -h --help --version' ;;
@@ -46,6 +46,7 @@ _cointrack_options() {
 _cointrack_values() {
     case $2 in
         'sync' ) case $1 in --source) REPLY='coingecko binance twelvedata'; return ;; esac ;;
+        'portfolio import' ) case $1 in --from) REPLY='binance coinbase kraken cointracking cointrack'; return ;; esac ;;
     esac
     case $1 in
         --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;
@@ -57,7 +58,6 @@ _cointrack_values() {
         --method) REPLY='fifo lifo hifo average' ;;
         --date) REPLY='today yesterday' ;;
         --kind) REPLY='staking airdrop interest' ;;
-        --from-format) REPLY='binance coinbase kraken cointracking cointrack' ;;
         *) REPLY='' ;;
     esac
 }
@@ -183,7 +183,7 @@ _cointrack() {
             continue
         fi
         case $word in
-            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--from-format|--symbol|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
+            --format|--fields|--today|--source|--currency|--from|--to|--jobs|--method|--above|--below|--change|--days|--price|--date|--fee|--lot|--kind|--coin|--year|--symbol|--assets-account|--cash-account|--income-account|--staking-account|--airdrop-account|--interest-account) value_of=$word; continue ;;
             -*) options+=("$word"); continue ;;
         esac
         if ((${#positionals[@]} == 0)); then

@@ -1,3 +1,4 @@
+import CoinTrackCore
 import Foundation
 import Testing
 
@@ -54,16 +55,26 @@ import Testing
   /// The bash script completes an option's value by the option's name, except where a command
   /// allows other values, so options that share a name take a value alike and complete alike;
   /// their help, and their allowed values, may be worded for each command.
-  @Test func anOptionNameMeansOneOptionEverywhere() {
+  /// The bash script completes an option's value by its name, and answers first for a command
+  /// whose option of that name takes choices of its own (import's --from FORMAT beside the
+  /// --from DATE of others; sync's --source): any other difference would complete wrongly.
+  @Test func anOptionNameCompletesAlikeUnlessItsCommandNamesItsChoices() {
     var seen: [String: OptionSpec] = [:]
     for option in CompletionScript.paths.flatMap(\.options) {
-      if let earlier = seen[option.name] {
+      if let earlier = seen[option.name], option.completion != .choices {
         #expect(earlier.shortName == option.shortName, "--\(option.name)")
         #expect(earlier.valueName == option.valueName, "--\(option.name)")
         #expect(earlier.completion == option.completion, "--\(option.name)")
       }
-      seen[option.name] = option
+      seen[option.name] = seen[option.name] ?? option
     }
+  }
+
+  @Test func bashCompletesImportsFormatsBeforeTheDatesOfFrom() {
+    let formats = ExportFormat.allCases.map(\.rawValue).joined(separator: " ")
+    #expect(
+      CompletionScript.bash().contains(
+        "'portfolio import' ) case $1 in --from) REPLY='\(formats)'; return ;; esac ;;"))
   }
 
   /// sync's --source completes to the live sources alone in bash too, which completes other

@@ -101,10 +101,10 @@ import Testing
   @Test func theFormatNamedMustBeTheHeaders() throws {
     let sandbox = try Sandbox()
     let path = try Self.file(sandbox, "trades.csv", Self.first)
-    let named = try sandbox.run(["portfolio", "import", path, "--from-format", "binance"])
+    let named = try sandbox.run(["portfolio", "import", path, "--from", "binance"])
     #expect(named.status == 0, "\(named.standardError)")
     let before = sandbox.stateData()
-    let wrong = try sandbox.run(["portfolio", "import", path, "--from-format", "kraken"])
+    let wrong = try sandbox.run(["portfolio", "import", path, "--from", "kraken"])
     #expect(wrong.status == 65)
     #expect(wrong.standardOutput == "")
     #expect(

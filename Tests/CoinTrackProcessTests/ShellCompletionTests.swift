@@ -1,3 +1,4 @@
+import CoinTrackCore
 import CoinTrackTestSupport
 import Foundation
 import Testing
@@ -44,6 +45,10 @@ import Testing
     ("cointrack prices --format ", formats),
     ("cointrack prices --format=j", ["json", "jsonl"]),
     ("cointrack prices btc --from ", ["today", "yesterday"]),
+    // import's --from names a format, where every other command's names a day.
+    ("cointrack portfolio import trades.csv --from ", ExportFormat.allCases.map(\.rawValue)),
+    ("cointrack portfolio import --from=k", ["kraken"]),
+    ("cointrack portfolio gains --from ", ["today", "yesterday"]),
     ("cointrack --today 2026-01-01 prices btc --to y", ["yesterday"]),
     ("cointrack prices --st", ["--stats"]),
     ("cointrack prices btc --source ", ["offline", "coingecko", "binance", "twelvedata"]),

@@ -30,8 +30,9 @@ enum CompletionScript {
 
   /// Every option that takes a value, once per name, in table order.
   ///
-  /// The bash script completes an option's value by its name alone, so an option name must
-  /// complete alike everywhere; a test holds the table to that.
+  /// The bash script completes an option's value by its name, so an option name must complete
+  /// alike everywhere but where its command names choices of its own, which bash asks first; a
+  /// test holds the table to that.
   static var valueOptions: [OptionSpec] {
     var seen: Set<String> = []
     return paths.flatMap(\.options).filter { $0.valueName != nil && seen.insert($0.name).inserted }

@@ -6,14 +6,14 @@ import CoinTrackCore
   import Darwin
 #endif
 
-/// `cointrack portfolio import FILE|- [--from-format FORMAT] [--dry-run]`: record the trades of a
+/// `cointrack portfolio import FILE|- [--from FORMAT] [--dry-run]`: record the trades of a
 /// trade file or an exchange's export, all or none, leaving out those recorded before.
 struct PortfolioImportCommand: LeafCommand {
   static let fileArgument = ArgumentSpec(
     "FILE", summary: "The trade file or export to read, or - for standard input.",
     completion: .file)
   static let fromOption = OptionSpec(
-    "from-format", value: "FORMAT",
+    "from", value: "FORMAT",
     summary: "The export's format: binance, coinbase, kraken, cointracking or cointrack.",
     default: "the one the header names", allowed: ExportFormat.allCases.map(\.rawValue))
   static let symbolOption = OptionSpec(
@@ -28,7 +28,7 @@ struct PortfolioImportCommand: LeafCommand {
     discussion: """
       Reads Binance's account statement and Trade History, Coinbase's transaction history \
       and fills, Kraken's trades.csv and ledgers.csv, CoinTracking's trade list and \
-      cointrack's own trade file, each recognised by its header (or named by --from-format). \
+      cointrack's own trade file, each recognised by its header (or named by --from). \
       A trade in a currency is recorded in it; a swap of coins, income and a fee paid in a coin \
       at the day's close from the source; a move of coins as a transfer, its coin fee as a \
       sale. Each imported trade keeps its origin (the row's id, or a hash of the row), and a \
@@ -64,7 +64,7 @@ struct PortfolioImportCommand: LeafCommand {
 
   /// The path, or `-` for standard input.
   let file: String
-  /// The format --from-format names; nil to recognise it from the header.
+  /// The format --from names; nil to recognise it from the header.
   let format: ExportFormat?
   let isDryRun: Bool
   /// What --symbol says each symbol (in capitals) means, as the user named the coin; the last
@@ -72,7 +72,7 @@ struct PortfolioImportCommand: LeafCommand {
   let coinNames: [String: String]
 
   init(_ command: ParsedCommand, in session: CommandSession) throws {
-    // The parser refuses a line without the file, and a --from-format of no format.
+    // The parser refuses a line without the file, and a --from of no format.
     file = command.value(of: Self.fileArgument)!
     format = command.value(of: Self.fromOption).map { ExportFormat(rawValue: $0)! }
     isDryRun = command.contains(Self.dryRunOption)
