@@ -51,9 +51,41 @@ import Testing
     #expect(
       dry.standardError
         == "cointrack: note: would record 3 trades (--dry-run: nothing was stored).\n")
-    #expect(sandbox.stateData() == nil)
+    // Nothing made, not even the data directory or its lock.
+    let folder = sandbox.dataHome.appendingPathComponent("cointrack").path
+    #expect(!FileManager.default.fileExists(atPath: folder))
     let listed = try sandbox.run(["portfolio", "trades", "--format", "csv", "--no-header"])
     #expect(listed.standardOutput == "")
+  }
+
+  /// Over a stored portfolio, a dry run reads the stored trades (so an overlap is told: the BTC
+  /// row was two trades, its purchase and its fee's sale) and leaves every file of the data
+  /// directory as it was.
+  @Test func aDryRunOverStoredTradesChangesNoFile() throws {
+    let sandbox = try Sandbox()
+    let first = try Self.file(sandbox, "first.csv", Self.first)
+    let overlapping = try Self.file(sandbox, "overlapping.csv", Self.overlapping)
+    #expect(try sandbox.run(["portfolio", "import", first]).status == 0)
+    let folder = sandbox.dataHome.appendingPathComponent("cointrack")
+    func files() throws -> [String: Data] {
+      let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      return try Dictionary(
+        uniqueKeysWithValues: names.map {
+          ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        })
+    }
+    let before = try files()
+    let dry = try sandbox.run([
+      "portfolio", "import", overlapping, "--dry-run", "--format", "csv", "--fields",
+      "id,side,symbol",
+    ])
+    #expect(dry.status == 0, "\(dry.standardError)")
+    #expect(dry.standardOutput == "id,side,symbol\r\n4,sell,ETH\r\n")
+    #expect(
+      dry.standardError
+        == "cointrack: note: would record 1 trade; 2 were recorded before (--dry-run: nothing "
+        + "was stored).\n")
+    #expect(try files() == before)
   }
 
   @Test func aSecondImportAddsNothingAndAnOverlapOnlyTheNew() throws {

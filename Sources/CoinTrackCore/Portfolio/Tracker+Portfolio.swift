@@ -30,11 +30,12 @@ extension Tracker {
     let needsStored =
       skippingRecordedOrigins
       || trades.contains { $0.side == .sell || currencies[$0.coin.id] == nil }
-    return try openStore().update(readingTrades: needsStored) { state, changes in
+    // The trades numbered from the state's next id and checked with the stored ones.
+    let numbered = { (state: TrackerState, stored: [Trade]?) throws -> [Trade] in
       var trades = trades
       if skippingRecordedOrigins {
         // Asked for, so read.
-        let recorded = Set(changes.stored!.lazy.compactMap(\.origin))
+        let recorded = Set(stored!.lazy.compactMap(\.origin))
         if !recorded.isEmpty { trades.removeAll { $0.origin.map(recorded.contains) == true } }
       }
       guard !trades.isEmpty else { return [] }
@@ -48,20 +49,27 @@ extension Tracker {
         return numbered
       }
       let coins = Set(recorded.map(\.coin.id))
-      let stored = changes.stored?.filter { coins.contains($0.coin.id) } ?? []
-      try checkCurrencies(
-        of: stored.isEmpty ? recorded : stored + recorded, firstNewID: firstID
+      let storedOfCoins = stored?.filter { coins.contains($0.coin.id) } ?? []
+      try self.checkCurrencies(
+        of: storedOfCoins.isEmpty ? recorded : storedOfCoins + recorded, firstNewID: firstID
       ) { coins in coins.map { currencies[$0.id] } }
-      if let stored = changes.stored {
+      if let stored {
         let all = stored.isEmpty ? recorded : stored + recorded
         if let oversell = PortfolioCheck.firstOversell(in: all) {
           throw TradeError.oversold(oversell, isNew: oversell.trade.id >= firstID)
         }
         try PortfolioCheck.checkNamedLots(in: all)
       }
-      guard !dryRun else { return recorded }
+      return recorded
+    }
+    // A dry run only reads, as `portfolio show` does: it creates and removes nothing.
+    if dryRun {
+      return try openStore().inspect(readingTrades: needsStored, numbered)
+    }
+    return try openStore().update(readingTrades: needsStored) { state, changes in
+      let recorded = try numbered(state, changes.stored)
       changes.appended = recorded
-      state.nextTradeID += trades.count
+      state.nextTradeID += recorded.count
       return recorded
     }
   }

@@ -87,15 +87,31 @@ public struct StateStore: Sendable {
   /// file of version 5. Read under the lock, shared with other readers, so that no write is seen
   /// half done.
   public func loadTrades() throws -> [Trade] {
+    try inspect(readingTrades: true) { _, trades in trades! }
+  }
+
+  /// Runs `look` on the current state and the stored trades in id order, read together under
+  /// the lock shared with other readers, so that no write is seen half done; as for
+  /// `update(readingTrades:_:)`, the trades are nil when not read. Never creates anything but
+  /// the lock file: without the data directory the state is the initial one and there are no
+  /// trades.
+  public func inspect<Result>(
+    readingTrades: Bool, _ look: (TrackerState, [Trade]?) throws -> Result
+  ) throws -> Result {
     let target = try resolvedTarget()
     let journal = TradesFile(besideStateFile: target)
-    let read = { () throws(StateError) -> [Trade] in
+    func read() throws -> Result {
       let original = try self.read(target)
-      guard original.version >= 6 else { return original.trades }
-      return try journal.readTrades(nextTradeID: original.state.nextTradeID)
+      let stored =
+        original.version < 6
+        ? original.trades
+        : readingTrades ? try journal.readTrades(nextTradeID: original.state.nextTradeID) : nil
+      return try look(original.state, stored)
     }
     var directory = stat()
-    guard stat(FileSystem.directory(of: target), &directory) == 0 else { return [] }
+    guard stat(FileSystem.directory(of: target), &directory) == 0 else {
+      return try look(initialState(), readingTrades ? [] : nil)
+    }
     do {
       return try FileLock.withLock(
         path: lockPath, timeoutSeconds: lockTimeoutSeconds, shared: true, read)
