@@ -57,7 +57,7 @@ _cointrack_values() {
         --method) REPLY='fifo lifo hifo average' ;;
         --date) REPLY='today yesterday' ;;
         --kind) REPLY='staking airdrop interest' ;;
-        --from-format) REPLY='binance coinbase kraken cointracking cointrack' ;;
+        --from-format) REPLY='binance coinbase kraken koinly cointracking cointrack' ;;
         *) REPLY='' ;;
     esac
 }

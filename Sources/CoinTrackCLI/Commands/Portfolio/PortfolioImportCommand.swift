@@ -14,7 +14,8 @@ struct PortfolioImportCommand: LeafCommand {
     completion: .file)
   static let fromOption = OptionSpec(
     "from-format", value: "FORMAT",
-    summary: "The export's format: binance, coinbase, kraken, cointracking or cointrack.",
+    summary: "The export's format: binance, coinbase, kraken, koinly, cointracking or "
+      + "cointrack.",
     default: "the one the header names", allowed: ExportFormat.allCases.map(\.rawValue))
   static let symbolOption = OptionSpec(
     "symbol", value: "SYMBOL=COIN",
