@@ -28,7 +28,21 @@ enum KoinlyUniversal {
   ]
 
   /// What a one-sided row is booked as.
-  enum Booking { case move, income, cost }
+  enum Booking {
+    case move, income, cost
+
+    /// The event of `amount` received (else sent) on a row tagged `tag`.
+    func kind(_ amount: ExportAmount, tag: String, received: Bool) -> ImportEvent.Kind {
+      let (coin, quantity) = (amount.asset, amount.quantity)
+      switch self {
+      case .move:
+        return .transfer(
+          rowType: received ? "deposit" : "withdrawal", coin: coin, quantity: quantity)
+      case .income: return .income(rowType: tag, coin: coin, quantity: quantity)
+      case .cost: return .cost(rowType: tag, coin: coin, quantity: quantity)
+      }
+    }
+  }
 
   static func events(_ table: ExportTable, today: Day) throws(ImportError) -> [ImportEvent] {
     var hashes = RowHashes(key: "koinly")
@@ -56,20 +70,10 @@ enum KoinlyUniversal {
         (kind, side) = (.exchange(given: [sent], received: [received]), "")
       case (nil, let received?):
         guard let booking = receivingTags[tag] else { throw refused(receivingTags) }
-        let (coin, quantity) = (received.asset, received.quantity)
-        kind =
-          booking == .income
-          ? .income(rowType: tag, coin: coin, quantity: quantity)
-          : .transfer(rowType: "deposit", coin: coin, quantity: quantity)
-        side = "in"
+        (kind, side) = (booking.kind(received, tag: tag, received: true), "in")
       case (let sent?, nil):
         guard let booking = sendingTags[tag] else { throw refused(sendingTags) }
-        let (coin, quantity) = (sent.asset, sent.quantity)
-        kind =
-          booking == .cost
-          ? .cost(rowType: tag, coin: coin, quantity: quantity)
-          : .transfer(rowType: "withdrawal", coin: coin, quantity: quantity)
-        side = "out"
+        (kind, side) = (booking.kind(sent, tag: tag, received: false), "out")
       case (nil, nil):
         throw .incompleteTrade(line: row.line, reason: "it neither sends nor receives an amount")
       }
