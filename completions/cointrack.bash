@@ -46,7 +46,7 @@ _cointrack_options() {
 _cointrack_values() {
     case $2 in
         'sync' ) case $1 in --source) REPLY='coingecko binance twelvedata'; return ;; esac ;;
-        'portfolio import' ) case $1 in --from) REPLY='binance coinbase kraken cointracking cointrack'; return ;; esac ;;
+        'portfolio import' ) case $1 in --from) REPLY='binance coinbase kraken koinly cointracking cointrack'; return ;; esac ;;
     esac
     case $1 in
         --format) REPLY='table csv tsv json jsonl ledger hledger beancount' ;;

@@ -310,7 +310,7 @@ complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l year -x -d 'Th
 complete -c cointrack -n "__cointrack_at 'portfolio earnings'" -l coin -x -d 'Only the trades of this coin: a symbol, full name or @id.'
 
 # cointrack portfolio import
-complete -c cointrack -n "__cointrack_at 'portfolio import'" -l from -x -a 'binance coinbase kraken cointracking cointrack' -d 'The export\'s format: binance, coinbase, kraken, cointracking or cointrack.'
+complete -c cointrack -n "__cointrack_at 'portfolio import'" -l from -x -a 'binance coinbase kraken koinly cointracking cointrack' -d 'The export\'s format: binance, coinbase, kraken, koinly, cointracking or cointrack.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l symbol -x -d 'The coin an export\'s SYMBOL means (a symbol, full name or @id); repeatable, or several separated by commas.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l dry-run -d 'Print the trades that would be recorded and store nothing.'
 complete -c cointrack -n "__cointrack_at 'portfolio import'" -l source -x -a 'offline coingecko binance twelvedata' -d 'Where prices come from: the embedded snapshot (offline) or a live API; \'cointrack help sources\' tells them apart.'

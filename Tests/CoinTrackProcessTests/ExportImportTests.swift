@@ -156,7 +156,8 @@ import Testing
         + "Fee,Fee Coin or Date(UTC),Pair,Side,Price,Executed,Amount,Fee); coinbase (Timestamp,Transaction Type,Asset,Quantity Transacted or "
         + "trade id,product,side,created at,size,size unit,price,fee,total,price/fee/total "
         + "unit); kraken (txid,ordertxid,pair,time,type,price,cost,fee,vol or txid,refid,time,"
-        + "type,asset,amount,fee); cointracking (Type,Buy,Cur.,Sell,Cur.,Fee,Cur.,Exchange,"
+        + "type,asset,amount,fee); koinly (Date,Sent Amount,Sent Currency,Received Amount,"
+        + "Received Currency); cointracking (Type,Buy,Cur.,Sell,Cur.,Fee,Cur.,Exchange,"
         + "Group,Comment,Date); cointrack (date,side,coin,quantity,price,fee,currency); nothing "
         + "was imported."
     ),

@@ -90,6 +90,9 @@ extension ErrorFunnel {
         + "\(shown(input))=@\(shown(candidates[0].id))"
     case .coin(let error):
       return withoutFinalPeriod(message(for: error))
+    case .koinlyNumber:
+      return "\(quoted) is Koinly's own number for a coin, which names no coin cointrack can "
+        + "look up; say which coin it is with --symbol \(shown(value))=COIN"
     case .origin:
       return "\(quoted) cannot be kept as the trade's origin: 1 to 190 printable ASCII "
         + "characters"

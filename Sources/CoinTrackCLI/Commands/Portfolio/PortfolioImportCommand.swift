@@ -14,7 +14,8 @@ struct PortfolioImportCommand: LeafCommand {
     completion: .file)
   static let fromOption = OptionSpec(
     "from", value: "FORMAT",
-    summary: "The export's format: binance, coinbase, kraken, cointracking or cointrack.",
+    summary: "The export's format: binance, coinbase, kraken, koinly, cointracking or "
+      + "cointrack.",
     default: "the one the header names", allowed: ExportFormat.allCases.map(\.rawValue))
   static let symbolOption = OptionSpec(
     "symbol", value: "SYMBOL=COIN",
@@ -27,8 +28,9 @@ struct PortfolioImportCommand: LeafCommand {
     "import", summary: "Record the trades of a CSV file, all or none.",
     discussion: """
       Reads Binance's account statement and Trade History, Coinbase's transaction history \
-      and fills, Kraken's trades.csv and ledgers.csv, CoinTracking's trade list and \
-      cointrack's own trade file, each recognised by its header (or named by --from). \
+      and fills, Kraken's trades.csv and ledgers.csv, Koinly's universal import file, \
+      CoinTracking's trade list and cointrack's own trade file, each recognised by its header \
+      (or named by --from). \
       A trade in a currency is recorded in it; a swap of coins, income and a fee paid in a coin \
       at the day's close from the source; a move of coins as a transfer, its coin fee as a \
       sale. Each imported trade keeps its origin (the row's id, or a hash of the row), and a \

@@ -3,6 +3,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
   case binance
   case coinbase
   case kraken
+  case koinly
   case cointracking
   case cointrack
 
@@ -15,6 +16,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
     case coinbaseFills
     case krakenTrades
     case krakenLedgers
+    case koinlyUniversal
     case cointrackingTrades
     case cointrack
 
@@ -23,6 +25,7 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
       case .binanceStatement, .binanceTradeHistory, .binanceTradeHistoryGlued: .binance
       case .coinbaseHistory, .coinbaseFills: .coinbase
       case .krakenTrades, .krakenLedgers: .kraken
+      case .koinlyUniversal: .koinly
       case .cointrackingTrades: .cointracking
       case .cointrack: .cointrack
       }
@@ -45,6 +48,8 @@ public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
       case .krakenTrades:
         ["txid", "ordertxid", "pair", "time", "type", "price", "cost", "fee", "vol"]
       case .krakenLedgers: ["txid", "refid", "time", "type", "asset", "amount", "fee"]
+      case .koinlyUniversal:
+        ["Date", "Sent Amount", "Sent Currency", "Received Amount", "Received Currency"]
       case .cointrackingTrades:
         [
           "Type", "Buy", "Cur.", "Sell", "Cur.", "Fee", "Cur.", "Exchange", "Group", "Comment",

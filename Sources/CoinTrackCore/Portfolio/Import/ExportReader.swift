@@ -16,6 +16,7 @@ public enum ExportReader {
     case .coinbaseFills: return try PairTrades.coinbaseFills(table, today: today)
     case .krakenTrades: return try PairTrades.krakenTrades(table, today: today)
     case .krakenLedgers: return try KrakenLedgers.events(table, today: today)
+    case .koinlyUniversal: return try KoinlyUniversal.events(table, today: today)
     case .cointrackingTrades: return try CoinTrackingTrades.events(table, today: today)
     case .cointrack: throw .headerNotOfFormat(.cointrack, columns: table.columns)
     }

@@ -50,22 +50,29 @@ public struct ImportBooking {
       let feeLegs = try fees(of: event, into: &legs[buyIndex])
       return legs + feeLegs
     case .transfer(_, let asset, _) where ExportAssets.isCurrency(asset),
-      .income(_, let asset, _) where ExportAssets.isCurrency(asset):
+      .income(_, let asset, _) where ExportAssets.isCurrency(asset),
+      .cost(_, let asset, _) where ExportAssets.isCurrency(asset):
       // cointrack holds coins, not money: money paid in or out, or earned, is no trade.
       return []
     case .income(let rowType, let symbol, let quantity):
       return try income(Self.incomeSide(rowType), symbol, quantity, event)
     case .transfer(_, let symbol, let quantity):
       return try transfer(symbol, quantity, event)
+    case .cost(_, let symbol, let quantity):
+      // Coins paid for a cost are a fee paid in a coin: a fee sale of them.
+      let paid = ExportAmount(asset: symbol, quantity: quantity)
+      return [try feeSale(paid, event, suffix: "")] + (try coinFeeSales(of: event))
     }
   }
 
   /// The side of an income row, by the export's name for it: gifts of coins (airdrops,
-  /// distributions, bonuses, rewards for learning) are `airdrop`; interest, lending and savings
+  /// distributions, bonuses, rewards for learning, coins of a chain's fork) are `airdrop`; interest, lending and savings
   /// `interest`; every other reward `staking`.
   static func incomeSide(_ rowType: String) -> TradeSide {
     let name = rowType.lowercased()
-    let airdrop = ["airdrop", "distribution", "gift", "bonus", "learning", "coinbase earn"]
+    let airdrop = [
+      "airdrop", "distribution", "gift", "bonus", "learning", "coinbase earn", "fork",
+    ]
     if airdrop.contains(where: name.includes) { return .airdrop }
     let interest = ["interest", "lending", "savings", "simple earn", "vault"]
     if interest.contains(where: name.includes) { return .interest }
@@ -103,15 +110,19 @@ public struct ImportBooking {
     throws -> [Trade]
   {
     let coin = try self.coin(symbol, event)
-    var trades = [
-      Trade(
-        id: 0, day: event.day, side: .transfer, coin: coin, quantity: quantity, price: .zero,
-        fee: .zero, currency: try currency(of: coin), origin: event.origin)
-    ]
+    let moved = Trade(
+      id: 0, day: event.day, side: .transfer, coin: coin, quantity: quantity, price: .zero,
+      fee: .zero, currency: try currency(of: coin), origin: event.origin)
+    return [moved] + (try coinFeeSales(of: event))
+  }
+
+  /// Each fee of `event` paid in a coin, as a fee sale of it; a fee in money is no trade.
+  private mutating func coinFeeSales(of event: ImportEvent) throws -> [Trade] {
+    var sales: [Trade] = []
     for (index, amount) in event.fees.enumerated() where !ExportAssets.isCurrency(amount.asset) {
-      trades.append(try feeSale(amount, event, suffix: "#fee" + Self.count(index)))
+      sales.append(try feeSale(amount, event, suffix: "#fee" + Self.count(index)))
     }
-    return trades
+    return sales
   }
 
   /// A fee paid in a coin outside a trade: a sale of its units at their close whose fee is its
@@ -189,6 +200,10 @@ public struct ImportBooking {
   /// alone; a symbol the source knows several coins by is refused naming the row.
   private mutating func coin(_ symbol: String, _ event: ImportEvent) throws -> Coin {
     if let coin = coins[symbol] { return coin }
+    if ExportAssets.isKoinlyNumber(symbol) {
+      throw ImportError.invalidField(
+        line: event.line, column: "coin", value: symbol, .koinlyNumber)
+    }
     guard Self.isExportSymbol(symbol) else {
       throw ImportError.invalidField(
         line: event.line, column: "coin", value: symbol, .value(expected: []))
@@ -205,10 +220,12 @@ public struct ImportBooking {
     return coin
   }
 
-  /// Whether `symbol` is an asset code as imports read them: 1 to 20 capitals and digits.
+  /// Whether `symbol` is an asset code as imports read them: 1 to 20 capitals and digits, or
+  /// Koinly's number for a coin (`ID:56784085`).
   public static func isExportSymbol(_ symbol: String) -> Bool {
-    (1...20).contains(symbol.utf8.count)
-      && symbol.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
+    ExportAssets.isKoinlyNumber(symbol)
+      || (1...20).contains(symbol.utf8.count)
+        && symbol.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) }
   }
 
   /// The close of `coin` on the event's day; refused naming the row when there is none.

@@ -45,6 +45,8 @@ public enum ImportError: Error, Hashable, Sendable {
     case value(expected: [String])
     /// A coin the source knows several of.
     case coin(TrackerError)
+    /// Koinly's own number for a coin (`ID:56784085`), which `--symbol` did not name.
+    case koinlyNumber
     /// An id that cannot be kept as an origin: control characters, non-ASCII or too long.
     case origin
   }

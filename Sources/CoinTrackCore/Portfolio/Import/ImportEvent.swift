@@ -12,6 +12,9 @@ public struct ImportEvent: Hashable, Sendable {
     case income(rowType: String, coin: String, quantity: Price)
     /// Coins moved in or out of the exchange, by the export's name for the row.
     case transfer(rowType: String, coin: String, quantity: Price)
+    /// Coins paid for a cost outside any trade (a network fee on its own), by the export's name
+    /// for the row.
+    case cost(rowType: String, coin: String, quantity: Price)
   }
 
   /// The line of the row that starts the event (the header is line 1).
@@ -73,6 +76,14 @@ public enum ExportAssets {
   /// Whether `symbol` is money: a trade against it is a trade in that currency, not a swap.
   public static func isCurrency(_ symbol: String) -> Bool {
     fiat.contains(symbol) || stablecoins.contains(symbol)
+  }
+
+  /// Whether `symbol` is Koinly's own number for a coin (`ID:56784085`, from the coin's page on
+  /// koinly.io), which says nothing of the coin to anyone else: only `--symbol` can name it.
+  public static func isKoinlyNumber(_ symbol: String) -> Bool {
+    let digits = symbol.utf8.dropFirst(3)
+    return symbol.hasPrefix("ID:") && (1...20).contains(digits.count)
+      && digits.allSatisfy { (0x30...0x39).contains($0) }
   }
 
   /// Kraken's legacy four-letter codes, by what everyone else calls them.
