@@ -47,7 +47,7 @@ import Testing
     ("cointrack prices btc --from ", ["today", "yesterday"]),
     // import's --from names a format, where every other command's names a day.
     ("cointrack portfolio import trades.csv --from ", ExportFormat.allCases.map(\.rawValue)),
-    ("cointrack portfolio import --from=k", ["kraken"]),
+    ("cointrack portfolio import --from=k", ["kraken", "koinly"]),
     ("cointrack portfolio gains --from ", ["today", "yesterday"]),
     ("cointrack --today 2026-01-01 prices btc --to y", ["yesterday"]),
     ("cointrack prices --st", ["--stats"]),
