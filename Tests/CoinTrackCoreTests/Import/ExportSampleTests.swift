@@ -51,6 +51,36 @@ import Testing
         == "2017-09-12 buy ETH 4.00000000 @ 245.7 + 1.57248 EUR kraken-trades:TRJD6H-TTJKJ-AUTBUS")
   }
 
+  /// Money for money is no trade, as money paid in or out is none: the ledger's USDT spent for
+  /// EUR (line 4) books nothing, so a stablecoin received for a coin's sale and later changed
+  /// into EUR never reads as a sale of USDT that was never bought.
+  @Test func krakenLedgersStablecoinForEuroIsNoTrade() throws {
+    // Its first rows: a withdrawal of EUR, the spend, three coin trades in EUR (no closes).
+    let events = try ExportSamples.events("kraken/ledgers.csv").filter { $0.line <= 11 }
+    var booking = ImportBooking(source: StubCloses(closes: [:]))
+    let booked = try booking.trades(of: events)
+    #expect(!booked.contains { $0.line == 4 })
+    #expect(!booked.contains { $0.trade.coin.symbol == "USDT" })
+    // The coin trades around it are booked.
+    #expect(booked.contains { $0.line == 6 && $0.trade.coin.symbol == "BTC" })
+  }
+
+  /// A fee paid in a coin on a change of money for money is still a fee sale of that coin.
+  @Test func moneyForMoneyBooksOnlyAFeePaidInACoin() throws {
+    let closes = StubCloses(closes: ["BNB": ["2024-03-01": ("400", "USDT")]])
+    var booking = ImportBooking(source: closes)
+    let event = ImportEvent(
+      line: 2, day: Day(iso: "2024-03-01")!,
+      kind: .trade(
+        .sell, coin: "USDC", quantity: price("100"), total: price("99.9"),
+        currency: "USDT"),
+      fees: [ExportAmount(asset: "BNB", quantity: price("0.001"))], origin: "test:1")
+    #expect(
+      try booking.trades(of: [event]).map { summary($0.trade) } == [
+        "2024-03-01 sell BNB 0.001 @ 400 + 0.4 USDT test:1#fee"
+      ])
+  }
+
   @Test func coinbaseFillsAreTradesWithTheirProductAndTradeId() throws {
     let trades = try Self.booked("coinbase/pro-fills.csv")
     #expect(

@@ -65,8 +65,7 @@ import Testing
         "2026-03-26 sell QTC 10.269 @ 20.985 + 0.215494965 USDT koinly:safetrade-trade-70003",
         "2026-03-26 sell QTC 19.185 @ 21.738 + 0.41704353 USDT koinly:safetrade-trade-70004",
         "2026-03-26 sell QTC 2.803 @ 22.316 + 0.062551748 USDT koinly:safetrade-trade-70005",
-        // USDC in: money, no trade. USDC for USDT: a sale of the one given in the other.
-        "2026-03-27 sell USDC 150 @ 0.9995 + 0.149925 USDT koinly:safetrade-trade-70006",
+        // USDC in: money, no trade; USDC for USDT, money for money: no trade either.
         // USDT out: money, no trade. QTC bought with its fee in QTC: 0.01 x 23 added to the
         // cost, and a sale of those 0.01 QTC at the close.
         "2026-03-30 buy QTC 10 @ 21.193 + 0.23 USDT koinly:safetrade-trade-70007",

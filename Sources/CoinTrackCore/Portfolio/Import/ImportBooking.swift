@@ -30,6 +30,11 @@ public struct ImportBooking {
   /// The trades of one event.
   mutating func trades(of event: ImportEvent) throws -> [Trade] {
     switch event.kind {
+    case .trade(_, let coin, _, _, _) where ExportAssets.isCurrency(coin):
+      // Money for money (EUR for USDT, USDC for USDT) is no trade, as money paid in or out is
+      // none: cointrack holds coins, and a stablecoin received for a coin's sale was never a
+      // lot to sell. A fee paid in a coin is still a fee sale of it.
+      return try coinFeeSales(of: event)
     case .trade(let side, let coin, let quantity, let total, let currency):
       var trade = Trade(
         id: 0, day: event.day, side: side, coin: try self.coin(coin, event), quantity: quantity,

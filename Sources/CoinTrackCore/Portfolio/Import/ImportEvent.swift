@@ -42,7 +42,7 @@ extension ImportEvent.Kind {
   /// The trade or swap of `given` for `received`: a trade in a currency when exactly one side
   /// is money (`ExportAssets.isCurrency`), or both are and one is fiat (EUR for USDT is a buy
   /// of USDT in EUR); when both are stablecoins, a sell of the one given in the one received;
-  /// otherwise a swap.
+  /// otherwise a swap. (The booking records no trade of money for money.)
   static func exchange(given: [ExportAmount], received: [ExportAmount]) -> Self {
     guard given.count == 1, received.count == 1 else {
       return .swap(given: given, received: received)
