@@ -10,10 +10,30 @@ enum DecimalDigits {
     return max(1, value >= powersOfTen[fewer] ? fewer + 1 : fewer)
   }
 
-  /// 10^0 through 10^19, every power of ten a `UInt64` holds.
-  private static let powersOfTen: [UInt64] = (0..<20).reduce(into: []) { powers, _ in
-    powers.append(powers.last.map { $0 * 10 } ?? 1)
-  }
+  /// 10^0 through 10^19, every power of ten a `UInt64` holds, written out so that the table is
+  /// made when the program is built rather than when first read.
+  static let powersOfTen: [UInt64] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+    10_000_000_000_000_000,
+    100_000_000_000_000_000,
+    1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+  ]
 
   /// Writes the last `count` digits of `value` (zeros first when it has fewer) to the `count`
   /// bytes before `end`, and answers where they start.

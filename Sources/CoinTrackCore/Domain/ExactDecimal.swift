@@ -112,11 +112,11 @@ struct ExactDecimal: Comparable, Sendable {
       group = group &* 10 &+ UInt64(digit)
       groupDigits &+= 1
       if groupDigits == 18 {
-        units = units &* Int128(Self.powersOfTen[18]) &+ Int128(group)
+        units = units &* Int128(DecimalDigits.powersOfTen[18]) &+ Int128(group)
         (group, groupDigits) = (0, 0)
       }
     }
-    units = units &* Int128(Self.powersOfTen[groupDigits]) &+ Int128(group)
+    units = units &* Int128(DecimalDigits.powersOfTen[groupDigits]) &+ Int128(group)
     let scale = point.map { bytes.count - $0 - 1 } ?? 0
     guard bytes.count - first - (point == nil ? 0 : 1) <= 38 else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
@@ -290,9 +290,9 @@ struct ExactDecimal: Comparable, Sendable {
   static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
     if case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage {
       // Units of 64 bits, as quantities and prices mostly are, multiply without overflow.
-      if let small = Int64(exactly: left), let other = Int64(exactly: right) {
+      if let leftUnits = Self.small(left), let rightUnits = Self.small(right) {
         return ExactDecimal(
-          units: Int128(small) &* Int128(other), scale: lhs.scale + rhs.scale)
+          units: Int128(leftUnits) &* Int128(rightUnits), scale: lhs.scale + rhs.scale)
       }
       let (product, overflow) = left.multipliedReportingOverflow(by: right)
       if !overflow { return ExactDecimal(units: product, scale: lhs.scale + rhs.scale) }
@@ -353,10 +353,21 @@ extension ExactDecimal {
     powers.append(powers.last.map { $0 * 10 } ?? 1)
   }
 
+  /// `units` when they fit 64 bits.
+  @inline(__always)
+  private static func small(_ units: Int128) -> Int64? {
+    let small = Int64(truncatingIfNeeded: units)
+    return Int128(small) == units ? small : nil
+  }
+
   /// `units` × 10^`exponent`, for `exponent` of zero or more; `units` itself for less.
   fileprivate static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
     // Mostly both operands have one scale: nothing to scale.
     guard exponent > 0 else { return units }
+    // Units and a power of ten of 64 bits each multiply without overflow.
+    if exponent < 19, let smallUnits = small(units) {
+      return Int128(smallUnits) &* Int128(DecimalDigits.powersOfTen[exponent])
+    }
     guard let magnitude = scaled(units.magnitude, by: exponent) else { return nil }
     return signed(magnitude, isNegative: units < 0)
   }
@@ -365,8 +376,8 @@ extension ExactDecimal {
   private static func scaled(_ magnitude: UInt128, by exponent: Int) -> UInt128? {
     guard exponent > 0, magnitude != 0 else { return magnitude }
     // A magnitude and a power of ten of 64 bits each multiply without overflow.
-    if exponent < 20, let small = UInt64(exactly: magnitude) {
-      return UInt128(small) &* powersOfTen[exponent]
+    if exponent < 20, magnitude >> 64 == 0 {
+      return magnitude &* UInt128(DecimalDigits.powersOfTen[exponent])
     }
     guard exponent < powersOfTen.count else { return nil }
     let (product, overflow) = magnitude.multipliedReportingOverflow(by: powersOfTen[exponent])
