@@ -140,10 +140,10 @@ struct ExactDecimal: Comparable, Sendable {
       return scale - digits.prefix { $0 == UInt8(ascii: "0") }.count
     }
     // Units of 64 bits, as a close's are, divided in 64 bits: quicker than 128 bits.
-    guard let small = UInt64(exactly: units.magnitude) else {
+    guard let small = Self.small(units) else {
       return scale - Self.trailingZeros(of: units, upTo: scale)
     }
-    return scale - Self.trailingZeros(of: small, upTo: scale)
+    return scale - Self.trailingZeros(of: small.magnitude, upTo: scale)
   }
 
   /// How many of the last `limit` digits of `units` are zeros in a row from the last.
