@@ -3,14 +3,37 @@
 enum DecimalDigits {
   /// How many digits `value` has, at least one.
   static func count(of value: UInt64) -> Int {
-    var count = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      count += 1
-    }
-    return count
+    // The bit length leaves two counts possible (n bits hold floor(n × log10 2) or one more
+    // digits; 1233 / 4096 is log10 2 closely enough for 64 bits), and a power of ten tells which.
+    let bits = UInt64.bitWidth - value.leadingZeroBitCount
+    let fewer = (bits * 1233) >> 12
+    return max(1, value >= powersOfTen[fewer] ? fewer + 1 : fewer)
   }
+
+  /// 10^0 through 10^19, every power of ten a `UInt64` holds, written out so that the table is
+  /// made when the program is built rather than when first read.
+  static let powersOfTen: [UInt64] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+    1_000_000_000,
+    10_000_000_000,
+    100_000_000_000,
+    1_000_000_000_000,
+    10_000_000_000_000,
+    100_000_000_000_000,
+    1_000_000_000_000_000,
+    10_000_000_000_000_000,
+    100_000_000_000_000_000,
+    1_000_000_000_000_000_000,
+    10_000_000_000_000_000_000,
+  ]
 
   /// Writes the last `count` digits of `value` (zeros first when it has fewer) to the `count`
   /// bytes before `end`, and answers where they start.

@@ -4,9 +4,6 @@
 struct DecimalMagnitude: Comparable, Sendable {
   static let base: UInt64 = 1_000_000_000_000_000_000
   static let digitsPerLimb = 18
-  private static let powersOfTen: [UInt64] = (0..<digitsPerLimb).reduce(into: []) { powers, _ in
-    powers.append(powers.last.map { $0 * 10 } ?? 1)
-  }
 
   /// The limbs, least significant first, without leading zeros.
   private var limbs: [UInt64]
@@ -80,7 +77,7 @@ struct DecimalMagnitude: Comparable, Sendable {
   /// How many decimal digits the number has; none for zero.
   var digitCount: Int {
     guard let top = limbs.last else { return 0 }
-    let topDigits = Self.powersOfTen.firstIndex { $0 > top } ?? Self.digitsPerLimb
+    let topDigits = DecimalDigits.powersOfTen.firstIndex { $0 > top } ?? Self.digitsPerLimb
     return (limbs.count - 1) * Self.digitsPerLimb + topDigits
   }
 
@@ -163,7 +160,7 @@ struct DecimalMagnitude: Comparable, Sendable {
     guard exponent > 0, !isZero else { return self }
     let zeros = [UInt64](repeating: 0, count: exponent / Self.digitsPerLimb)
     return DecimalMagnitude(limbs: zeros + limbs)
-      * DecimalMagnitude(Self.powersOfTen[exponent % Self.digitsPerLimb])
+      * DecimalMagnitude(DecimalDigits.powersOfTen[exponent % Self.digitsPerLimb])
   }
 
   /// The quotient by 10^`exponent`, rounded down, for `exponent` of zero or more: whole limbs
@@ -172,7 +169,8 @@ struct DecimalMagnitude: Comparable, Sendable {
     let shift = exponent / Self.digitsPerLimb
     guard shift < limbs.count else { return DecimalMagnitude(0) }
     return DecimalMagnitude(limbs: Array(limbs[shift...]))
-      .quotientAndRemainder(dividingBy: Self.powersOfTen[exponent % Self.digitsPerLimb]).quotient
+      .quotientAndRemainder(dividingBy: DecimalDigits.powersOfTen[exponent % Self.digitsPerLimb])
+      .quotient
   }
 
   /// The quotient by 10^`exponent`, for `exponent` of one or more, rounded half to even. The
@@ -182,7 +180,7 @@ struct DecimalMagnitude: Comparable, Sendable {
     let quotient = dividedByPowerOfTen(exponent)
     let firstDropped = exponent - 1
     let limbIndex = firstDropped / Self.digitsPerLimb
-    let power = Self.powersOfTen[firstDropped % Self.digitsPerLimb]
+    let power = DecimalDigits.powersOfTen[firstDropped % Self.digitsPerLimb]
     let digit = limb(limbIndex) / power % 10
     let isAboveHalfway =
       limb(limbIndex) % power != 0 || limbs.prefix(limbIndex).contains { $0 != 0 }

@@ -38,23 +38,24 @@ extension ExactDecimal {
     // Indices into a buffer, not a pointer stepped back (see `DecimalDigits.write`).
     let text = UnsafeMutableBufferPointer(start: start, count: length)
     var position = length
+    let count = writtenDigitCount(limbs)
+    var written = 0
     var limbIndex = 0
-    var limb = limbs[0]
-    var digitsLeftInLimb = DecimalMagnitude.digitsPerLimb
-    for written in 0..<writtenDigitCount(limbs) {
-      if written == scale, scale > 0 {
+    // A limb at a time, its digits from the last back, the point before the last `scale`.
+    while written < count {
+      var limb = limbs[limbIndex]
+      let end = min(count, written + DecimalMagnitude.digitsPerLimb)
+      while written < end {
+        if written == scale, scale > 0 {
+          position -= 1
+          text[position] = UInt8(ascii: ".")
+        }
         position -= 1
-        text[position] = UInt8(ascii: ".")
+        text[position] = UInt8(ascii: "0") + UInt8(limb % 10)
+        limb /= 10
+        written += 1
       }
-      if digitsLeftInLimb == 0 {
-        limbIndex += 1
-        limb = limbs[limbIndex]
-        digitsLeftInLimb = DecimalMagnitude.digitsPerLimb
-      }
-      position -= 1
-      text[position] = UInt8(ascii: "0") + UInt8(limb % 10)
-      limb /= 10
-      digitsLeftInLimb -= 1
+      limbIndex += 1
     }
     if isNegative { text[0] = UInt8(ascii: "-") }
   }

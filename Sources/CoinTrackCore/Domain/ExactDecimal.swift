@@ -94,22 +94,31 @@ struct ExactDecimal: Comparable, Sendable {
   /// where they lie: the local history's closes are never made into text to be added up.
   init(plainDecimalBytes bytes: UnsafeBufferPointer<UInt8>) {
     let isNegative = bytes.first == UInt8(ascii: "-")
-    var digitCount = 0
-    var scale = 0
-    var hasPoint = false
-    // Wrapping: past 38 digits the units are thrown away for the general form.
+    let first = isNegative ? 1 : 0
+    var point: Int?
+    // The digits gathered in 64 bits, 18 at a time, each group then added to the units: a
+    // close's few digits take 128-bit arithmetic only once. Wrapping: past 38 digits the units
+    // are thrown away for the general form.
     var units: Int128 = 0
-    for index in (isNegative ? 1 : 0)..<bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ".") {
-        hasPoint = true
+    var group: UInt64 = 0
+    var groupDigits = 0
+    for index in first..<bytes.count {
+      // The point is the one byte that is no digit.
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else {
+        point = index
         continue
       }
-      digitCount += 1
-      if hasPoint { scale += 1 }
-      units = units &* 10 &+ Int128(byte &- UInt8(ascii: "0"))
+      group = group &* 10 &+ UInt64(digit)
+      groupDigits &+= 1
+      if groupDigits == 18 {
+        units = units &* Int128(DecimalDigits.powersOfTen[18]) &+ Int128(group)
+        (group, groupDigits) = (0, 0)
+      }
     }
-    guard digitCount <= 38 else {
+    units = units &* Int128(DecimalDigits.powersOfTen[groupDigits]) &+ Int128(group)
+    let scale = point.map { bytes.count - $0 - 1 } ?? 0
+    guard bytes.count - first - (point == nil ? 0 : 1) <= 38 else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
       self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
       return
@@ -131,10 +140,10 @@ struct ExactDecimal: Comparable, Sendable {
       return scale - digits.prefix { $0 == UInt8(ascii: "0") }.count
     }
     // Units of 64 bits, as a close's are, divided in 64 bits: quicker than 128 bits.
-    guard let small = UInt64(exactly: units.magnitude) else {
+    guard let small = Self.small(units) else {
       return scale - Self.trailingZeros(of: units, upTo: scale)
     }
-    return scale - Self.trailingZeros(of: small, upTo: scale)
+    return scale - Self.trailingZeros(of: small.magnitude, upTo: scale)
   }
 
   /// How many of the last `limit` digits of `units` are zeros in a row from the last.
@@ -280,6 +289,11 @@ struct ExactDecimal: Comparable, Sendable {
   /// The exact product, with the sum of the two scales.
   static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
     if case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage {
+      // Units of 64 bits, as quantities and prices mostly are, multiply without overflow.
+      if let leftUnits = Self.small(left), let rightUnits = Self.small(right) {
+        return ExactDecimal(
+          units: Int128(leftUnits) &* Int128(rightUnits), scale: lhs.scale + rhs.scale)
+      }
       let (product, overflow) = left.multipliedReportingOverflow(by: right)
       if !overflow { return ExactDecimal(units: product, scale: lhs.scale + rhs.scale) }
     }
@@ -339,10 +353,21 @@ extension ExactDecimal {
     powers.append(powers.last.map { $0 * 10 } ?? 1)
   }
 
+  /// `units` when they fit 64 bits.
+  @inline(__always)
+  private static func small(_ units: Int128) -> Int64? {
+    let small = Int64(truncatingIfNeeded: units)
+    return Int128(small) == units ? small : nil
+  }
+
   /// `units` × 10^`exponent`, for `exponent` of zero or more; `units` itself for less.
   fileprivate static func scaled(_ units: Int128, by exponent: Int) -> Int128? {
     // Mostly both operands have one scale: nothing to scale.
     guard exponent > 0 else { return units }
+    // Units and a power of ten of 64 bits each multiply without overflow.
+    if exponent < 19, let smallUnits = small(units) {
+      return Int128(smallUnits) &* Int128(DecimalDigits.powersOfTen[exponent])
+    }
     guard let magnitude = scaled(units.magnitude, by: exponent) else { return nil }
     return signed(magnitude, isNegative: units < 0)
   }
@@ -350,6 +375,10 @@ extension ExactDecimal {
   /// `magnitude` × 10^`exponent`, for `exponent` of zero or more; `magnitude` itself for less.
   private static func scaled(_ magnitude: UInt128, by exponent: Int) -> UInt128? {
     guard exponent > 0, magnitude != 0 else { return magnitude }
+    // A magnitude and a power of ten of 64 bits each multiply without overflow.
+    if exponent < 20, magnitude >> 64 == 0 {
+      return magnitude &* UInt128(DecimalDigits.powersOfTen[exponent])
+    }
     guard exponent < powersOfTen.count else { return nil }
     let (product, overflow) = magnitude.multipliedReportingOverflow(by: powersOfTen[exponent])
     return overflow ? nil : product

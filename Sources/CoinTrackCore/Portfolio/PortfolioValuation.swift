@@ -152,7 +152,11 @@ extension CostBasis {
     // By index, reading each row's amounts where they lie rather than copying the row.
     for index in amounts.indices where amounts[index].currency == currency {
       cost = cost + amounts[index].cost
-      value = value.flatMap { total in amounts[index].value.map { total + $0 } }
+      if let total = value, let rowValue = amounts[index].value {
+        value = total + rowValue
+      } else {
+        value = nil
+      }
       realised = realised + amounts[index].realised
     }
     for index in positions.indices
