@@ -5,51 +5,63 @@ extension RecordKind {
   /// `short` or `long`, and whose other fields but money and currency are null.
   static let gainFields = RecordFields<GainsReport>([
     .init("sale_id", isNumeric: true) { report in
-      { report.row($0).map { .integer($0.saleID) } ?? .null }
+      { report.part($0).map { .integer($0.saleID) } ?? .null }
     },
-    .init("sale_date") { report in { .day(report.row($0)?.saleDay) } },
+    .init("sale_date") { report in { .day(report.part($0)?.saleDay) } },
     .init("symbol") { report in
-      { .text(report.row($0)?.coin.symbol ?? HoldingRow.totalSymbol) }
+      { .text(report.rowCoin($0)?.coin.symbol ?? HoldingRow.totalSymbol) }
     },
-    .init("quantity", isNumeric: true) { report in { .price(report.row($0)?.quantity) } },
+    .init("quantity", isNumeric: true) { report in { .money(report.part($0)?.quantity) ?? .null } },
     .init("lot", isNumeric: true) { report in
-      { report.row($0)?.lotID.map { .integer($0) } ?? .null }
+      { report.part($0)?.lotID.map { .integer($0) } ?? .null }
     },
-    .init("acquired") { report in { .day(report.row($0)?.acquired) } },
+    .init("acquired") { report in { .day(report.part($0)?.acquired) } },
     .init("days_held", isNumeric: true) { report in
-      { report.row($0).map { .integer($0.daysHeld) } ?? .null }
+      { report.part($0).map { .integer($0.daysHeld) } ?? .null }
     },
     .init("term") { report in
       { record in
-        let isLongTerm = report.row(record)?.isLongTerm ?? report.total(record)?.isLongTerm
+        let isLongTerm = report.part(record)?.isLongTerm ?? report.total(record)?.isLongTerm
         return .optional(isLongTerm.map { $0 ? "long" : "short" })
       }
     },
     .init("proceeds", isNumeric: true) { report in
-      { .price(report.row($0)?.proceeds ?? report.total($0)?.proceeds) }
+      { .money(report.part($0)?.proceeds) ?? .price(report.total($0)?.proceeds) }
     },
     .init("cost", isNumeric: true) { report in
-      { .price(report.row($0)?.cost ?? report.total($0)?.cost) }
+      { .money(report.part($0)?.cost) ?? .price(report.total($0)?.cost) }
     },
     .init("gain", isNumeric: true) { report in
-      { .price(report.row($0)?.gain ?? report.total($0)?.gain) }
+      { .money(report.part($0)?.gain) ?? .price(report.total($0)?.gain) }
     },
     .init("currency") { report in
-      { .optional(report.row($0)?.currency ?? report.total($0)?.currency) }
+      { .optional(report.rowCoin($0)?.currency ?? report.total($0)?.currency) }
     },
-    .init("coin_id") { report in { .optional(report.row($0)?.coin.id) } },
+    .init("coin_id") { report in { .optional(report.rowCoin($0)?.coin.id) } },
   ])
 }
 
 extension GainsReport {
-  /// The row that is record `record`; nil for a total.
-  fileprivate func row(_ record: Int) -> GainRow? {
-    record < rows.count ? rows[record] : nil
+  /// The row that is record `record`, as held; nil for a total.
+  fileprivate func part(_ record: Int) -> GainRows.Part? {
+    record < rows.count ? rows.parts[record] : nil
+  }
+
+  /// The coin and currency of the row that is record `record`; nil for a total.
+  fileprivate func rowCoin(_ record: Int) -> GainRows.RowCoin? {
+    record < rows.count ? rows.coins[rows.parts[record].coin] : nil
   }
 
   /// The total that is record `record`; nil for a row.
   fileprivate func total(_ record: Int) -> GainTotal? {
     record < rows.count ? nil : totals[record - rows.count]
+  }
+}
+
+extension RecordSet.Value {
+  /// An exact amount as its decimal text, or nil for none.
+  fileprivate static func money(_ amount: ExactDecimal?) -> Self? {
+    amount.map { .number($0.price.text) }
   }
 }
 
