@@ -149,6 +149,9 @@ extension Tracker {
     try checkCurrencies(of: trades)
     let coins = try coin.map { try coinIDs(named: $0, in: trades) }
     var ledger = GainLedger(from: from?.day ?? Day.supported.lowerBound, coins: coins)
+    // Room for a part a trade, more than most sales take: the parts are never moved as they
+    // grow, and room never written takes no memory.
+    ledger.reserveCapacity(trades.count)
     var basis = CostBasis(trades: trades, method: method)
     try basis.advance(through: to.day) { ledger.record($0) }
     let scales = try basis.shownScales { held in
@@ -183,6 +186,10 @@ struct GainLedger {
   init(from: Day, coins: Set<String>?) {
     self.from = from
     self.coins = coins
+  }
+
+  mutating func reserveCapacity(_ parts: Int) {
+    self.parts.reserveCapacity(parts)
   }
 
   /// Adds `disposal` to its coin's running sums, and keeps it when it is in the range.
