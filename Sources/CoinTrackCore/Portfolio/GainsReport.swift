@@ -60,8 +60,7 @@ public struct GainsReport: Sendable {
 }
 
 /// The rows of a gains report, each made when it is read from a compact part: a million sales
-/// are held as numbers, never as rows of text, and each value becomes text once, as it is
-/// written.
+/// are held as numbers, never as rows of text, and a value becomes text only as it is written.
 public struct GainRows: RandomAccessCollection, Sendable {
   /// One row as it is held: its coin by position in `coins`, its money as exact decimals.
   struct Part: Sendable {
@@ -85,7 +84,7 @@ public struct GainRows: RandomAccessCollection, Sendable {
   }
 
   /// A coin the rows are of, with the currency of its trades.
-  struct RowCoin: Sendable {
+  struct RowCoin: Equatable, Sendable {
     let coin: Coin
     let currency: String
   }
@@ -102,12 +101,14 @@ public struct GainRows: RandomAccessCollection, Sendable {
   init(_ rows: [GainRow]) {
     var coins: [RowCoin] = []
     parts = rows.map { row in
-      let coin =
-        coins.firstIndex { $0.coin == row.coin && $0.currency == row.currency }
-        ?? {
-          coins.append(RowCoin(coin: row.coin, currency: row.currency))
-          return coins.count - 1
-        }()
+      let rowCoin = RowCoin(coin: row.coin, currency: row.currency)
+      let coin: Int
+      if let known = coins.firstIndex(of: rowCoin) {
+        coin = known
+      } else {
+        coin = coins.count
+        coins.append(rowCoin)
+      }
       return Part(
         saleID: row.saleID, saleDay: row.saleDay, acquired: row.acquired, lotID: row.lotID,
         coin: coin, quantity: ExactDecimal(row.quantity), cost: ExactDecimal(row.cost),
@@ -188,6 +189,7 @@ struct GainLedger {
     self.coins = coins
   }
 
+  /// Makes room for `parts` parts.
   mutating func reserveCapacity(_ parts: Int) {
     self.parts.reserveCapacity(parts)
   }
