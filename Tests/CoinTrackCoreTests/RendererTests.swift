@@ -95,6 +95,11 @@ import Testing
     let quantities = RecordSet(
       fields: [.init("quantity", isNumeric: true)], records: [[.number("3")], [.number("0.15")]])
     #expect(RecordFormat.table.render(quantities, header: false) == "3.00\n0.15\n")
+    // Zeros alone after the point are dropped when a whole number states none.
+    let whole = RecordSet(
+      fields: [.init("price", isNumeric: true)],
+      records: [[.number("24012.00000000")], [.number("7")]])
+    #expect(RecordFormat.table.render(whole, header: false) == "24012\n    7\n")
     let wide = RecordSet(
       fields: [.init("quantity", isNumeric: true)],
       records: [[.number("0.000000000000000001")], [.number("100")]])

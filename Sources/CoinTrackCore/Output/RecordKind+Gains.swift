@@ -5,52 +5,66 @@ extension RecordKind {
   /// `short` or `long`, and whose other fields but money and currency are null.
   static let gainFields = RecordFields<GainsReport>([
     .init("sale_id", isNumeric: true) { report in
-      { report.row($0).map { .integer($0.saleID) } ?? .null }
+      { report.row($0) { .integer($0.saleID) } ?? .null }
     },
-    .init("sale_date") { report in { .day(report.row($0)?.saleDay) } },
+    .init("sale_date") { report in { .day(report.row($0) { $0.saleDay }) } },
     .init("symbol") { report in
-      { .text(report.row($0)?.coin.symbol ?? HoldingRow.totalSymbol) }
+      { .text(report.rowCoin($0) { $0.coin.symbol } ?? HoldingRow.totalSymbol) }
     },
-    .init("quantity", isNumeric: true) { report in { .price(report.row($0)?.quantity) } },
+    .init("quantity", isNumeric: true) { report in
+      { report.row($0) { .money($0.quantity) } ?? .null }
+    },
     .init("lot", isNumeric: true) { report in
-      { report.row($0)?.lotID.map { .integer($0) } ?? .null }
+      { report.row($0) { $0.lotID.map { .integer($0) } ?? .null } ?? .null }
     },
-    .init("acquired") { report in { .day(report.row($0)?.acquired) } },
+    .init("acquired") { report in { .day(report.row($0) { $0.acquired }) } },
     .init("days_held", isNumeric: true) { report in
-      { report.row($0).map { .integer($0.daysHeld) } ?? .null }
+      { report.row($0) { .integer($0.daysHeld) } ?? .null }
     },
     .init("term") { report in
       { record in
-        let isLongTerm = report.row(record)?.isLongTerm ?? report.total(record)?.isLongTerm
+        let isLongTerm = report.row(record) { $0.isLongTerm } ?? report.total(record)?.isLongTerm
         return .optional(isLongTerm.map { $0 ? "long" : "short" })
       }
     },
     .init("proceeds", isNumeric: true) { report in
-      { .price(report.row($0)?.proceeds ?? report.total($0)?.proceeds) }
+      { report.row($0) { .money($0.proceeds) } ?? .price(report.total($0)?.proceeds) }
     },
     .init("cost", isNumeric: true) { report in
-      { .price(report.row($0)?.cost ?? report.total($0)?.cost) }
+      { report.row($0) { .money($0.cost) } ?? .price(report.total($0)?.cost) }
     },
     .init("gain", isNumeric: true) { report in
-      { .price(report.row($0)?.gain ?? report.total($0)?.gain) }
+      { report.row($0) { .money($0.gain) } ?? .price(report.total($0)?.gain) }
     },
     .init("currency") { report in
-      { .optional(report.row($0)?.currency ?? report.total($0)?.currency) }
+      { .optional(report.rowCoin($0) { $0.currency } ?? report.total($0)?.currency) }
     },
-    .init("coin_id") { report in { .optional(report.row($0)?.coin.id) } },
+    .init("coin_id") { report in { .optional(report.rowCoin($0) { $0.coin.id }) } },
   ])
 }
 
 extension GainsReport {
-  /// The row that is record `record`; nil for a total.
-  fileprivate func row(_ record: Int) -> GainRow? {
-    record < rows.count ? rows[record] : nil
+  /// `value` of the row that is record `record`, as held; nil for a total. The row is lent
+  /// to `value`, not copied: a cell reads one field of it.
+  fileprivate func row<Value>(_ record: Int, _ value: (GainRows.Part) -> Value) -> Value? {
+    record < rows.count ? value(rows.parts[record]) : nil
+  }
+
+  /// `value` of the coin and currency of the row that is record `record`, lent as `row`'s;
+  /// nil for a total.
+  fileprivate func rowCoin<Value>(_ record: Int, _ value: (GainRows.RowCoin) -> Value) -> Value? {
+    record < rows.count ? value(rows.coins[rows.parts[record].coin]) : nil
   }
 
   /// The total that is record `record`; nil for a row.
   fileprivate func total(_ record: Int) -> GainTotal? {
     record < rows.count ? nil : totals[record - rows.count]
   }
+}
+
+extension RecordSet.Value {
+  /// An exact amount as its decimal text.
+  fileprivate static func money(_ amount: ExactDecimal) -> Self { .number(amount.price.text) }
 }
 
 extension RecordSet {

@@ -140,20 +140,16 @@ enum TableRenderer {
 
     init(_ text: String) {
       self.text = text
-      var point: Int?
-      var lastNonZero = 0
-      var count = 0
-      for byte in text.utf8 {
-        if byte == UInt8(ascii: ".") {
-          point = count
-        } else if let point, byte != UInt8(ascii: "0") {
-          lastNonZero = count - point
+      var contiguous = text
+      // The bytes lent where they lie: a table measures every number of its columns.
+      (integerLength, statedDecimals, significantDecimals) = contiguous.withUTF8 { bytes in
+        guard let point = bytes.firstIndex(of: UInt8(ascii: ".")) else {
+          return (bytes.count, 0, 0)
         }
-        count += 1
+        var last = bytes.count - 1
+        while last > point, bytes[last] == UInt8(ascii: "0") { last -= 1 }
+        return (point, bytes.count - point - 1, last - point)
       }
-      integerLength = point ?? count
-      statedDecimals = point.map { count - $0 - 1 } ?? 0
-      significantDecimals = lastNonZero
     }
 
     /// The width of the text with `decimals` digits after the point.

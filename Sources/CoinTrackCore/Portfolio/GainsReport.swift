@@ -40,12 +40,95 @@ public struct GainTotal: Hashable, Sendable {
 /// to the coin's running totals (from its first sale) as rounded. So the rows of a coin add up
 /// to the difference of its rounded running totals, and all the rows up to a day to the
 /// realised profit `portfolio show` gives for that day, to the last digit.
-public struct GainsReport: Hashable, Sendable {
+public struct GainsReport: Sendable {
   public var method: CostMethod
   /// In day order, and on one day in sale id order, each sale's parts in the order taken.
-  public var rows: [GainRow]
+  public let rows: GainRows
   /// Per currency, in the order first met: all the rows, the short-term, the long-term.
   public var totals: [GainTotal]
+
+  /// A report of rows given whole.
+  public init(method: CostMethod, rows: [GainRow], totals: [GainTotal]) {
+    self.init(method: method, rows: GainRows(rows), totals: totals)
+  }
+
+  init(method: CostMethod, rows: GainRows, totals: [GainTotal]) {
+    self.method = method
+    self.rows = rows
+    self.totals = totals
+  }
+}
+
+/// The rows of a gains report, each made when it is read from a compact part: a million sales
+/// are held as numbers, never as rows of text, and a value becomes text only as it is written.
+public struct GainRows: RandomAccessCollection, Sendable {
+  /// One row as it is held: its coin by position in `coins`, its money as exact decimals.
+  struct Part: Sendable {
+    let saleID: Int
+    let saleDay: Day
+    let acquired: Day
+    let lotID: Int?
+    /// The position of the row's coin and currency in `GainRows.coins`.
+    let coin: Int
+    /// Without the zeros after the point that do not change it.
+    let quantity: ExactDecimal
+    /// The row's cost and gain as shown. Until `GainLedger.report` rounds them, the coin's
+    /// running cost and gain with this part in them, exact.
+    var cost: ExactDecimal
+    var gain: ExactDecimal
+
+    var daysHeld: Int { saleDay.daysSince1970 - acquired.daysSince1970 }
+    var isLongTerm: Bool { daysHeld >= GainRow.longTermDays }
+    /// The share of the sale's proceeds, its fee taken off: the cost and the gain as shown.
+    var proceeds: ExactDecimal { cost + gain }
+  }
+
+  /// A coin the rows are of, with the currency of its trades.
+  struct RowCoin: Equatable, Sendable {
+    let coin: Coin
+    let currency: String
+  }
+
+  let parts: [Part]
+  let coins: [RowCoin]
+
+  init(parts: [Part], coins: [RowCoin]) {
+    self.parts = parts
+    self.coins = coins
+  }
+
+  /// The rows given whole, held as parts.
+  init(_ rows: [GainRow]) {
+    var coins: [RowCoin] = []
+    parts = rows.map { row in
+      let rowCoin = RowCoin(coin: row.coin, currency: row.currency)
+      let coin: Int
+      if let known = coins.firstIndex(of: rowCoin) {
+        coin = known
+      } else {
+        coin = coins.count
+        coins.append(rowCoin)
+      }
+      return Part(
+        saleID: row.saleID, saleDay: row.saleDay, acquired: row.acquired, lotID: row.lotID,
+        coin: coin, quantity: ExactDecimal(row.quantity), cost: ExactDecimal(row.cost),
+        gain: ExactDecimal(row.gain))
+    }
+    self.coins = coins
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { parts.count }
+
+  public subscript(position: Int) -> GainRow {
+    let part = parts[position]
+    let coin = coins[part.coin]
+    return GainRow(
+      saleID: part.saleID, saleDay: part.saleDay, coin: coin.coin, quantity: part.quantity.price,
+      lotID: part.lotID, acquired: part.acquired, daysHeld: part.daysHeld,
+      isLongTerm: part.isLongTerm, proceeds: part.proceeds.price, cost: part.cost.price,
+      gain: part.gain.price, currency: coin.currency)
+  }
 }
 
 extension Tracker {
@@ -67,6 +150,9 @@ extension Tracker {
     try checkCurrencies(of: trades)
     let coins = try coin.map { try coinIDs(named: $0, in: trades) }
     var ledger = GainLedger(from: from?.day ?? Day.supported.lowerBound, coins: coins)
+    // Room for a part a trade, more than most sales take: the parts are never moved as they
+    // grow, and room never written takes no memory.
+    ledger.reserveCapacity(trades.count)
     var basis = CostBasis(trades: trades, method: method)
     try basis.advance(through: to.day) { ledger.record($0) }
     let scales = try basis.shownScales { held in
@@ -76,65 +162,97 @@ extension Tracker {
   }
 }
 
-/// The disposals of a replay kept for the report, with each coin's running sums before them.
+/// The disposals of a replay kept for the report, as compact parts, with each coin's running
+/// sums.
 struct GainLedger {
-  /// A disposal in the report's range, and its coin's running cost and gain before it.
-  private struct Entry {
-    var disposal: Disposal
-    var costBefore: ExactDecimal
-    var gainBefore: ExactDecimal
+  /// A coin reported: its running cost and gain over all its disposals so far, and what they
+  /// were before the report's range.
+  private struct Running {
+    var cost = ExactDecimal.zero
+    var gain = ExactDecimal.zero
+    var costBeforeRange = ExactDecimal.zero
+    var gainBeforeRange = ExactDecimal.zero
   }
 
   let from: Day
   /// The ids of the coins reported; nil for all.
   let coins: Set<String>?
-  private var entries: [Entry] = []
-  /// Each coin's running cost and gain over all its disposals so far, by coin id.
-  private var running: [String: (cost: ExactDecimal, gain: ExactDecimal)] = [:]
+  private var parts: [GainRows.Part] = []
+  /// The coins and currencies of the disposals recorded, in the order first met, and their
+  /// positions by coin id: a coin's trades are in one currency (see `checkCurrencies`).
+  private var rowCoins: [GainRows.RowCoin] = []
+  private var positions: [String: Int] = [:]
+  private var running: [Running] = []
 
   init(from: Day, coins: Set<String>?) {
     self.from = from
     self.coins = coins
   }
 
-  /// Adds `disposal` to its coin's running sums, and keeps it when it is in the range.
-  mutating func record(_ disposal: Disposal) {
-    let id = disposal.sale.coin.id
-    guard coins?.contains(id) ?? true else { return }
-    // Changed where it lies: one lookup a disposal.
-    let before = Self.add(disposal, to: &running[id, default: (.zero, .zero)])
-    if disposal.sale.day >= from {
-      entries.append(Entry(disposal: disposal, costBefore: before.cost, gainBefore: before.gain))
-    }
+  /// Makes room for `parts` parts.
+  mutating func reserveCapacity(_ parts: Int) {
+    self.parts.reserveCapacity(parts)
   }
 
-  /// Adds `disposal`'s cost and gain to `sum`; what it was before.
-  private static func add(
-    _ disposal: Disposal, to sum: inout (cost: ExactDecimal, gain: ExactDecimal)
-  ) -> (cost: ExactDecimal, gain: ExactDecimal) {
-    let before = sum
-    sum = (sum.cost + disposal.cost, sum.gain + disposal.gain)
-    return before
+  /// Adds `disposal` to its coin's running sums, and keeps it when it is in the range.
+  mutating func record(_ disposal: Disposal) {
+    let sale = disposal.sale
+    guard coins?.contains(sale.coin.id) ?? true else { return }
+    let coin: Int
+    if let known = positions[sale.coin.id] {
+      coin = known
+    } else {
+      coin = rowCoins.count
+      positions[sale.coin.id] = coin
+      rowCoins.append(GainRows.RowCoin(coin: sale.coin, currency: sale.currency))
+      running.append(Running())
+    }
+    running[coin].cost = running[coin].cost + disposal.cost
+    running[coin].gain = running[coin].gain + disposal.gain
+    guard sale.day >= from else {
+      running[coin].costBeforeRange = running[coin].cost
+      running[coin].gainBeforeRange = running[coin].gain
+      return
+    }
+    let quantity = disposal.quantity
+    parts.append(
+      GainRows.Part(
+        saleID: sale.id, saleDay: sale.day, acquired: disposal.acquired, lotID: disposal.lotID,
+        coin: coin, quantity: quantity.rounded(toScale: quantity.significantScale),
+        cost: running[coin].cost, gain: running[coin].gain))
   }
 
   /// The rows, each coin's money rounded to `scales[coin id]` decimals (2 when absent), the
   /// rounding carried from row to row, and the totals of the rows as shown.
-  func report(method: CostMethod, scales: [String: Int]) -> GainsReport {
-    var rows: [GainRow] = []
-    rows.reserveCapacity(entries.count)
+  mutating func report(method: CostMethod, scales: [String: Int]) -> GainsReport {
+    // Taken out, so that the parts are rounded where they lie rather than copied.
+    var parts = self.parts
+    self.parts = []
+    let coinScales = rowCoins.map { scales[$0.coin.id] ?? CostBasis.smallestMoneyScale }
+    // Each coin's running cost and gain as last shown: a row shows what it adds to them.
+    var shownBefore = zip(running, coinScales).map { running, scale in
+      (
+        cost: running.costBeforeRange.rounded(toScale: scale),
+        gain: running.gainBeforeRange.rounded(toScale: scale)
+      )
+    }
     // Per currency in the order first met: all, short and long, as sums of the shown rows.
     var currencies: [String] = []
     var sums: [[(proceeds: ExactDecimal, cost: ExactDecimal, gain: ExactDecimal)]] = []
-    for entry in entries {
-      let disposal = entry.disposal
-      let scale = scales[disposal.sale.coin.id] ?? CostBasis.smallestMoneyScale
-      let shown = { (before: ExactDecimal, part: ExactDecimal) in
-        (before + part).rounded(toScale: scale) - before.rounded(toScale: scale)
-      }
-      let cost = shown(entry.costBefore, disposal.cost)
-      let gain = shown(entry.gainBefore, disposal.gain)
+    for index in parts.indices {
+      let coin = parts[index].coin
+      let scale = coinScales[coin]
+      let shown = (
+        cost: parts[index].cost.rounded(toScale: scale),
+        gain: parts[index].gain.rounded(toScale: scale)
+      )
+      let cost = shown.cost - shownBefore[coin].cost
+      let gain = shown.gain - shownBefore[coin].gain
+      shownBefore[coin] = shown
+      parts[index].cost = cost
+      parts[index].gain = gain
       let proceeds = cost + gain
-      let currency = disposal.sale.currency
+      let currency = rowCoins[coin].currency
       // A few currencies at most: found by looking along them.
       let column: Int
       if let known = currencies.firstIndex(of: currency) {
@@ -146,17 +264,11 @@ struct GainLedger {
         let zero = ExactDecimal.zero.rounded(toScale: scale)
         sums.append(Array(repeating: (zero, zero, zero), count: 3))
       }
-      for index in 0..<3 where index == 0 || (index == 2) == disposal.isLongTerm {
-        let sum = sums[column][index]
-        sums[column][index] = (sum.proceeds + proceeds, sum.cost + cost, sum.gain + gain)
+      let isLongTerm = parts[index].isLongTerm
+      for term in 0..<3 where term == 0 || (term == 2) == isLongTerm {
+        let sum = sums[column][term]
+        sums[column][term] = (sum.proceeds + proceeds, sum.cost + cost, sum.gain + gain)
       }
-      rows.append(
-        GainRow(
-          saleID: disposal.sale.id, saleDay: disposal.sale.day, coin: disposal.sale.coin,
-          quantity: disposal.quantity.price.normalised, lotID: disposal.lotID,
-          acquired: disposal.acquired, daysHeld: disposal.daysHeld,
-          isLongTerm: disposal.isLongTerm, proceeds: proceeds.price, cost: cost.price,
-          gain: gain.price, currency: currency))
     }
     let totals = zip(currencies, sums).flatMap { currency, sums in
       zip([nil, false, true] as [Bool?], sums).map { term, sum in
@@ -165,7 +277,8 @@ struct GainLedger {
           cost: sum.cost.price, gain: sum.gain.price)
       }
     }
-    return GainsReport(method: method, rows: rows, totals: totals)
+    return GainsReport(
+      method: method, rows: GainRows(parts: parts, coins: rowCoins), totals: totals)
   }
 }
 
