@@ -86,6 +86,24 @@ import Testing
     #expect(state.trades.map(\.coin.id) == ["symbol/BTC", "symbol/BTC"])
   }
 
+  @Test func aTextOfTheCoinBeforeSpelledWithoutItsEscapesIsNoJSON() throws {
+    // The first name holds quotes, written escaped; the second line spells them raw.
+    let escaped = Self.trade(3, name: #"Say \"hi\""#)
+    let again = Self.trade(4, name: #"Say \"hi\""#)
+    #expect(
+      try Fixture.decode(Self.document([escaped, again])).trades.map(\.coin.name) == [
+        #"Say "hi""#, #"Say "hi""#,
+      ])
+    #expect(Fixture.isInvalidJSON(Self.document([escaped, Self.trade(4, name: #"Say "hi""#)])))
+  }
+
+  @Test func aKeyThatOnlyBeginsWithTheOneExpectedIsUnknown() {
+    let longer = Self.trade(4).replacingOccurrences(of: #""fee":"#, with: #""fees":"#)
+    #expect(
+      Fixture.problem(Self.document([Self.trade(3), longer]))
+        == "'trades[1].fees' is not a known key")
+  }
+
   @Test func eachTradeHasItsOwnCurrency() throws {
     let state = try Fixture.decode(
       Self.document([
