@@ -167,11 +167,13 @@ struct KnownCoins {
   /// a text that `JSONReader.readString(spelled:)` cannot recognise (one holding a quote, a
   /// backslash or a control character, written escaped) is not kept.
   mutating func remember(_ coin: Coin) {
-    let texts = [coin.symbol, coin.name] + (coin.coingeckoID.map { [$0] } ?? [])
-    guard count < KnownCoins.slotCount / 2,
-      texts.allSatisfy({ text in
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-      })
+    /// Whether `text` is written without escapes: no quote, backslash or control character.
+    func isPlain(_ text: String) -> Bool {
+      text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+    // Checked in this order so that a full table costs a trade nothing more.
+    guard count < KnownCoins.slotCount / 2, isPlain(coin.symbol), isPlain(coin.name),
+      coin.coingeckoID.map(isPlain) ?? true
     else { return }
     let symbol = Array(coin.symbol.utf8)
     let slot =
