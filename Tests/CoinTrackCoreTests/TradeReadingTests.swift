@@ -42,34 +42,22 @@ import Testing
       ])
   }
 
-  @Test func manyCoinsEachKeepTheirOwnMembers() throws {
+  /// 1,100 is more coins than `KnownCoins` keeps: those beyond are read as they are written.
+  @Test(arguments: [150, 1100])
+  func manyCoinsEachKeepTheirOwnMembers(_ count: Int) throws {
     // Many coins, each traded three times in turn.
-    let coins = (0..<150).map {
+    let coins = (0..<count).map {
       Coin(symbol: "C\($0)", name: "Coin \($0)", coingeckoID: "coin-\($0)")
     }
-    let trades = (0..<450).map { index in
-      let coin = coins[index % coins.count]
-      return Self.trade(
-        index + 3, symbol: coin.symbol, name: coin.name, coingeckoID: #""\#(coin.coingeckoID!)""#)
-    }
-    let state = try Fixture.decode(Self.document(trades))
-    #expect(state.trades.map(\.coin) == (0..<450).map { coins[$0 % coins.count] })
-  }
-
-  @Test func moreCoinsThanAreKeptForSharingAreEachReadAsWritten() throws {
-    // More coins than `KnownCoins` keeps: those beyond are read as they are written.
-    let coins = (0..<1100).map {
-      Coin(symbol: "C\($0)", name: "Coin \($0)", coingeckoID: "coin-\($0)")
-    }
-    let trades = (0..<2200).map { index in
+    let trades = (0..<3 * count).map { index in
       let coin = coins[index % coins.count]
       return Self.trade(
         index + 3, symbol: coin.symbol, name: coin.name, coingeckoID: #""\#(coin.coingeckoID!)""#)
     }
     let state = try Fixture.decode(
       Self.document(trades).replacingOccurrences(
-        of: #""next_trade_id":1000"#, with: #""next_trade_id":3000"#))
-    #expect(state.trades.map(\.coin) == (0..<2200).map { coins[$0 % coins.count] })
+        of: #""next_trade_id":1000"#, with: #""next_trade_id":\#(3 * count + 3)"#))
+    #expect(state.trades.map(\.coin) == (0..<3 * count).map { coins[$0 % coins.count] })
   }
 
   @Test func aMemberBreakingItsRuleIsRefusedAfterTheSameCoinWrittenWell() {
