@@ -42,18 +42,22 @@ import Testing
       ])
   }
 
-  @Test func manyCoinsEachKeepTheirOwnMembers() throws {
+  /// 1,100 is more coins than `KnownCoins` keeps: those beyond are read as they are written.
+  @Test(arguments: [150, 1100])
+  func manyCoinsEachKeepTheirOwnMembers(_ count: Int) throws {
     // Many coins, each traded three times in turn.
-    let coins = (0..<150).map {
+    let coins = (0..<count).map {
       Coin(symbol: "C\($0)", name: "Coin \($0)", coingeckoID: "coin-\($0)")
     }
-    let trades = (0..<450).map { index in
+    let trades = (0..<3 * count).map { index in
       let coin = coins[index % coins.count]
       return Self.trade(
         index + 3, symbol: coin.symbol, name: coin.name, coingeckoID: #""\#(coin.coingeckoID!)""#)
     }
-    let state = try Fixture.decode(Self.document(trades))
-    #expect(state.trades.map(\.coin) == (0..<450).map { coins[$0 % coins.count] })
+    let state = try Fixture.decode(
+      Self.document(trades).replacingOccurrences(
+        of: #""next_trade_id":1000"#, with: #""next_trade_id":\#(3 * count + 3)"#))
+    #expect(state.trades.map(\.coin) == (0..<3 * count).map { coins[$0 % coins.count] })
   }
 
   @Test func aMemberBreakingItsRuleIsRefusedAfterTheSameCoinWrittenWell() {
@@ -84,6 +88,24 @@ import Testing
       Fixture.problem(Self.document([null, missing])) == "'trades[1].coingecko_id' is missing")
     let state = try Fixture.decode(Self.document([null, Self.trade(4, coingeckoID: "null")]))
     #expect(state.trades.map(\.coin.id) == ["symbol/BTC", "symbol/BTC"])
+  }
+
+  @Test func aTextOfTheCoinBeforeSpelledWithoutItsEscapesIsNoJSON() throws {
+    // The first name holds quotes, written escaped; the second line spells them raw.
+    let escaped = Self.trade(3, name: #"Say \"hi\""#)
+    let again = Self.trade(4, name: #"Say \"hi\""#)
+    #expect(
+      try Fixture.decode(Self.document([escaped, again])).trades.map(\.coin.name) == [
+        #"Say "hi""#, #"Say "hi""#,
+      ])
+    #expect(Fixture.isInvalidJSON(Self.document([escaped, Self.trade(4, name: #"Say "hi""#)])))
+  }
+
+  @Test func aKeyThatOnlyBeginsWithTheOneExpectedIsUnknown() {
+    let longer = Self.trade(4).replacingOccurrences(of: #""fee":"#, with: #""fees":"#)
+    #expect(
+      Fixture.problem(Self.document([Self.trade(3), longer]))
+        == "'trades[1].fees' is not a known key")
   }
 
   @Test func eachTradeHasItsOwnCurrency() throws {

@@ -41,6 +41,15 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
     }
   }
 
+  /// Calls `body` with the UTF-8 of the key at `position`.
+  func withUTF8<Result>(
+    ofKey position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    utf8.withUnsafeBufferPointer { all in
+      body(UnsafeBufferPointer(rebasing: all[bounds[position]..<bounds[position + 1]]))
+    }
+  }
+
   /// The position of the key named `name`; nil when it is none of the keys.
   func position(of name: String) -> Int? {
     names.firstIndex(of: name)

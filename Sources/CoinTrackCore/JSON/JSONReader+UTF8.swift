@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Strings and numbers handed over as the UTF-8 they are written with, where it lies in the
 /// document: the state file's fields are checked and converted from their bytes, and made into
 /// text only when they are kept as text.
@@ -37,6 +43,34 @@ extension JSONReader {
     else { return nil }
     position = content.upperBound + 1
     return UnsafeBufferPointer(rebasing: bytes[content])
+  }
+
+  /// Reads the next value when it is the string whose content is exactly `utf8`, which holds no
+  /// quote, backslash or control character (the content of a plain string); else reads nothing
+  /// and returns false, having read nothing but whitespace. A value known beforehand (a key, a
+  /// text read before) is so recognised by comparing its bytes, without scanning for its end.
+  mutating func readString(spelled utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    skipWhitespace()
+    let contentStart = position + 1
+    let closingQuote = contentStart + utf8.count
+    guard closingQuote < bytes.count, bytes[position] == UInt8(ascii: "\""),
+      bytes[closingQuote] == UInt8(ascii: "\""),
+      utf8.isEmpty || memcmp(bytes.baseAddress! + contentStart, utf8.baseAddress!, utf8.count) == 0
+    else { return false }
+    position = closingQuote + 1
+    return true
+  }
+
+  /// Reads `null` when it is the next value and returns true; else reads nothing but whitespace
+  /// and returns false.
+  mutating func readNullIfPresent() -> Bool {
+    skipWhitespace()
+    guard bytes.count - position >= 4, bytes[position] == UInt8(ascii: "n"),
+      bytes[position + 1] == UInt8(ascii: "u"), bytes[position + 2] == UInt8(ascii: "l"),
+      bytes[position + 3] == UInt8(ascii: "l")
+    else { return false }
+    position += 4
+    return true
   }
 
   /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.

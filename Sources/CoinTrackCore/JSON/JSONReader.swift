@@ -215,7 +215,10 @@ struct JSONReader {
   mutating func nextKey(among keys: JSONKeys, expected: Int) throws(JSONSyntaxError) -> MemberKey? {
     guard try beginMember() else { return nil }
     let key: MemberKey
-    if let plain = readPlainASCIIString() {
+    // The expected key, spelled as cointrack writes it, is recognised without a scan.
+    if expected < keys.count, keys.withUTF8(ofKey: expected, { readString(spelled: $0) }) {
+      key = MemberKey(position: expected, unknownText: nil)
+    } else if let plain = readPlainASCIIString() {
       let position = keys.position(ofUTF8: plain, from: expected)
       key = MemberKey(
         position: position, unknownText: position == nil ? String(validUTF8: plain) : nil)

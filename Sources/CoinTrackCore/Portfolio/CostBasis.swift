@@ -178,21 +178,24 @@ struct CostBasis: Sendable {
 
   /// Applies the next trade; a transfer changes no position, and opens none.
   private mutating func applyNext(record: ((Disposal) -> Void)?) throws(TradeError) {
-    let trade = trades[next]
-    guard trade.side != .transfer else {
+    // The trade is read where it lies in `trades`, not copied.
+    guard trades[next].side != .transfer else {
       next += 1
       return
     }
+    let coinID = trades[next].coin.id
     let index: Int
-    if let known = positionIndex[trade.coin.id] {
+    if let known = positionIndex[coinID] {
       index = known
     } else {
       index = positions.count
-      positionIndex[trade.coin.id] = index
+      positionIndex[coinID] = index
       positions.append(
-        Position(coin: trade.coin, currency: trade.currency, method: method, named: namedLots))
+        Position(
+          coin: trades[next].coin, currency: trades[next].currency, method: method,
+          named: namedLots))
     }
-    try positions[index].apply(trade, record: record)
+    try positions[index].apply(trades[next], record: record)
     next += 1
   }
 

@@ -22,20 +22,25 @@ public enum PortfolioCheck {
     let ordered = inDayOrder(trades)
     // What is held of each coin, by its id.
     var held: [String: ExactDecimal] = [:]
-    for trade in ordered {
+    for index in ordered.indices {
+      // What the check needs is read from the trade where it lies, before the holding is
+      // changed, rather than the whole trade copied to be held across that change.
+      let (side, quantity, coinID) =
+        (ordered[index].side, ExactDecimal(ordered[index].quantity), ordered[index].coin.id)
       // The coin's holding is changed where it lies in the dictionary: one lookup a trade.
-      if let before = apply(trade, to: &held[trade.coin.id, default: .zero]) {
-        return Oversell(trade: trade, held: before.price.normalised)
+      if let before = apply(side, quantity, to: &held[coinID, default: .zero]) {
+        return Oversell(trade: ordered[index], held: before.price.normalised)
       }
     }
     return nil
   }
 
-  /// Applies `trade` to `holding`, what is held of its coin; for a sale of more than that, what
-  /// is held, and `holding` is left as it was.
-  private static func apply(_ trade: Trade, to holding: inout ExactDecimal) -> ExactDecimal? {
-    let quantity = trade.quantityValue
-    switch trade.side {
+  /// Applies a trade of `side` and `quantity` to `holding`, what is held of its coin; for a sale
+  /// of more than that, what is held, and `holding` is left as it was.
+  private static func apply(
+    _ side: TradeSide, _ quantity: ExactDecimal, to holding: inout ExactDecimal
+  ) -> ExactDecimal? {
+    switch side {
     case .buy, .staking, .airdrop, .interest: holding = holding + quantity
     case .sell:
       guard !(holding < quantity) else { return holding }
@@ -65,9 +70,11 @@ public enum PortfolioCheck {
     let precedes = { (left: Trade, right: Trade) in
       left.day != right.day ? left.day < right.day : left.id < right.id
     }
-    if trades.indices.dropFirst().allSatisfy({ !precedes(trades[$0], trades[$0 - 1]) }) {
-      return trades
+    // Day and id read where they lie, rather than each trade copied to compare it.
+    let isOrdered = trades.indices.dropFirst().allSatisfy {
+      let (day, earlierDay) = (trades[$0].day, trades[$0 - 1].day)
+      return day != earlierDay ? earlierDay < day : trades[$0 - 1].id <= trades[$0].id
     }
-    return trades.sorted(by: precedes)
+    return isOrdered ? trades : trades.sorted(by: precedes)
   }
 }

@@ -165,14 +165,18 @@ extension Tracker {
     let ordered = PortfolioCheck.inDayOrder(trades)
     var byCoin: [String: FirstTrades] = [:]
     var coinsInOrder: [Int] = []
-    for (position, trade) in ordered.enumerated() {
+    // By index: each trade is read where it lies in the array, not copied.
+    for position in ordered.indices {
+      let coinID = ordered[position].coin.id
       // A coin already seen (nearly every trade) is looked up once.
-      if let known = byCoin[trade.coin.id] {
-        if known.firstInOtherCurrency == nil, ordered[known.first].currency != trade.currency {
-          byCoin[trade.coin.id]?.firstInOtherCurrency = position
+      if let known = byCoin[coinID] {
+        if known.firstInOtherCurrency == nil,
+          ordered[known.first].currency != ordered[position].currency
+        {
+          byCoin[coinID]?.firstInOtherCurrency = position
         }
       } else {
-        byCoin[trade.coin.id] = FirstTrades(first: position)
+        byCoin[coinID] = FirstTrades(first: position)
         coinsInOrder.append(position)
       }
     }

@@ -11,8 +11,27 @@ struct CoinMembers {
   /// A null id is nil, and valid.
   private var coingeckoID: (text: String?, isValid: Bool)?
 
+  /// The coin of `known` whose symbol was read, when there is one.
+  private var knownSlot: Int?
+  /// How many of the members read are those of the coin at `knownSlot`.
+  private var knownMembers = 0
+
   init(firstKey: Int) {
     self.firstKey = firstKey
+  }
+
+  /// Whether every member read is that of a coin of `known`, whose texts the coin then shares.
+  var isKnown: Bool { knownSlot != nil && knownMembers == 3 }
+
+  /// Reads the value of the member at `key` among the object's keys, one of the coin's, as
+  /// `read(_:from:at:)` does; but a member spelled as that of a coin of `known` read before is
+  /// taken from it, neither made nor checked again.
+  mutating func read(
+    _ key: Int, from reader: inout JSONReader, at path: @autoclosure () -> SchemaPath,
+    known: KnownCoins
+  ) throws(StateDocumentError) {
+    if readKnown(key, from: &reader, known: known) { return }
+    try read(key, from: &reader, at: path())
   }
 
   /// Reads the value of the member at `key` among the object's keys, one of the coin's.
@@ -36,6 +55,52 @@ struct CoinMembers {
     }
   }
 
+  /// Reads the member at `key` when it is that of a coin of `known`: a plain symbol (looked up,
+  /// or else taken as `read` takes it), or the name or id of the coin whose symbol was read,
+  /// spelled as it is. False, having read nothing but whitespace, otherwise.
+  private mutating func readKnown(_ key: Int, from reader: inout JSONReader, known: KnownCoins)
+    -> Bool
+  {
+    switch key - firstKey {
+    case 0:
+      guard let bytes = reader.readPlainASCIIString() else { return false }
+      if let slot = known.slot(ofSymbol: bytes) {
+        knownSlot = slot
+        knownMembers += 1
+        symbol = (known[slot].coin.symbol, true)
+      } else {
+        symbol = (String(validUTF8: bytes), UntrustedText.isSymbol(utf8: bytes))
+      }
+      return true
+    case 1:
+      guard let slot = knownSlot,
+        known[slot].name.withUnsafeBufferPointer({ reader.readString(spelled: $0) })
+      else { return false }
+      knownMembers += 1
+      name = (known[slot].coin.name, true)
+      return true
+    default:
+      guard let slot = knownSlot else { return false }
+      let isSpelled =
+        known[slot].coingeckoID.map { id in
+          id.withUnsafeBufferPointer { reader.readString(spelled: $0) }
+        } ?? reader.readNullIfPresent()
+      guard isSpelled else { return false }
+      knownMembers += 1
+      coingeckoID = (known[slot].coin.coingeckoID, true)
+      return true
+    }
+  }
+
+  /// The coin of the object at `path` whose keys are `keys`, as `coin(at:keys:)` makes it; the
+  /// coin of `known` whose members were all read, when they were.
+  func coin(at path: SchemaPath, keys: JSONKeys, known: KnownCoins) throws(StateDocumentError)
+    -> Coin
+  {
+    if isKnown, let knownSlot { return known[knownSlot].coin }
+    return try coin(at: path, keys: keys)
+  }
+
   /// The coin of the object at `path` whose keys are `keys`: each member must be present, then
   /// keep its rule, in the order of the keys.
   func coin(at path: SchemaPath, keys: JSONKeys) throws(StateDocumentError) -> Coin {
@@ -55,5 +120,77 @@ struct CoinMembers {
     guard name.isValid else { throw broken(1) }
     guard coingeckoID.isValid else { throw broken(2) }
     return Coin(symbol: symbol.text, name: name.text, coingeckoID: coingeckoID.text)
+  }
+}
+
+/// The coins read before from one file's objects (its trades), each kept once with the UTF-8 of
+/// its texts: a member spelled as one of them is recognised where it lies, and the coins of a
+/// million trades in fifty coins share fifty sets of texts rather than holding a million.
+struct KnownCoins {
+  /// A coin and the UTF-8 of its texts, as a file spells them: a class, so that looking one up
+  /// copies a reference rather than its seven texts.
+  final class Entry {
+    let coin: Coin
+    let symbol: [UInt8]
+    let name: [UInt8]
+    let coingeckoID: [UInt8]?
+
+    init(coin: Coin) {
+      self.coin = coin
+      symbol = Array(coin.symbol.utf8)
+      name = Array(coin.name.utf8)
+      coingeckoID = coin.coingeckoID.map { Array($0.utf8) }
+    }
+  }
+
+  /// Room for many more coins than anyone trades: when it is half full, no more are kept (and
+  /// those beyond are read as they would be without it).
+  private static let slotCount = 1024
+  /// Open addressing by the symbol's hash, probing the next slot on a collision.
+  private var slots = [Entry?](repeating: nil, count: KnownCoins.slotCount)
+  private var count = 0
+
+  /// The entry in `slot`, one `slot(ofSymbol:)` found.
+  subscript(slot: Int) -> Entry { slots[slot]! }
+
+  /// The slot of the coin whose symbol's UTF-8 is `bytes`; nil when there is none.
+  func slot(ofSymbol bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var slot = KnownCoins.firstSlot(ofSymbol: bytes)
+    while let entry = slots[slot] {
+      if entry.symbol.withUnsafeBufferPointer({ $0.hasSameBytes(as: bytes) }) { return slot }
+      slot = (slot + 1) & (KnownCoins.slotCount - 1)
+    }
+    return nil
+  }
+
+  /// Keeps `coin`, read and checked, in place of a coin of its symbol kept before. A coin with
+  /// a text that `JSONReader.readString(spelled:)` cannot recognise (one holding a quote, a
+  /// backslash or a control character, written escaped) is not kept.
+  mutating func remember(_ coin: Coin) {
+    /// Whether `text` is written without escapes: no quote, backslash or control character.
+    func isPlain(_ text: String) -> Bool {
+      text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+    // Checked in this order so that a full table costs a trade nothing more.
+    guard count < KnownCoins.slotCount / 2, isPlain(coin.symbol), isPlain(coin.name),
+      coin.coingeckoID.map(isPlain) ?? true
+    else { return }
+    let symbol = Array(coin.symbol.utf8)
+    let slot =
+      symbol.withUnsafeBufferPointer { self.slot(ofSymbol: $0) }
+      ?? symbol.withUnsafeBufferPointer { bytes in
+        var slot = KnownCoins.firstSlot(ofSymbol: bytes)
+        while slots[slot] != nil { slot = (slot + 1) & (KnownCoins.slotCount - 1) }
+        count += 1
+        return slot
+      }
+    slots[slot] = Entry(coin: coin)
+  }
+
+  /// Where the probe for the symbol whose UTF-8 is `bytes` starts (an FNV-1a hash).
+  private static func firstSlot(ofSymbol bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash >> 32) & (slotCount - 1)
   }
 }

@@ -34,18 +34,48 @@ extension Trade {
   ]
 }
 
+/// The texts that one file's trades share, each kept once (see `KnownCoins`): their coins, and
+/// the currency of the trade before.
+struct SharedTradeTexts {
+  var coins = KnownCoins()
+  /// The last currency read, and its UTF-8 (none before the first).
+  private var currency = ""
+  private var currencyUTF8: [UInt8] = []
+
+  /// Reads the next value when it is the last currency kept, spelled as it is, and returns that
+  /// currency; else reads nothing but whitespace and returns nil.
+  func readLastCurrency(from reader: inout JSONReader) -> String? {
+    guard !currencyUTF8.isEmpty,
+      currencyUTF8.withUnsafeBufferPointer({ reader.readString(spelled: $0) })
+    else { return nil }
+    return currency
+  }
+
+  /// Keeps `code`, a currency read and checked, as the last one.
+  mutating func keepCurrency(_ code: String) {
+    guard code != currency else { return }
+    currency = code
+    currencyUTF8 = Array(code.utf8)
+  }
+}
+
 extension JSONReader {
   /// The `trades` array, each trade checked against the rules its commands keep.
   mutating func readTrades() throws(StateDocumentError) -> [Trade] {
-    try readArray(named: Trade.arrayKey) { reader, index throws(StateDocumentError) in
-      try reader.readTrade(at: SchemaPath(container: Trade.arrayKey, index: index))
+    var shared = SharedTradeTexts()
+    return try readArray(named: Trade.arrayKey) { reader, index throws(StateDocumentError) in
+      try reader.readTrade(
+        at: SchemaPath(container: Trade.arrayKey, index: index), sharing: &shared)
     }
   }
 
   /// The trade at `path`. Each member goes to its own variable, checked and converted from its
   /// bytes as it is read; every member must then be present and keep its rule, in the order of
-  /// the keys, whatever order they were read in.
-  mutating func readTrade(at path: SchemaPath) throws(StateDocumentError) -> Trade {
+  /// the keys, whatever order they were read in. A coin or currency read before, kept in
+  /// `shared`, is shared with the trades before.
+  mutating func readTrade(at path: SchemaPath, sharing shared: inout SharedTradeTexts)
+    throws(StateDocumentError) -> Trade
+  {
     let keys = Trade.keys
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
@@ -66,7 +96,7 @@ extension JSONReader {
       case 0: id = try reader.readInteger(at: member(), in: 1...TrackerState.largestID)
       case 1: day = try reader.readUTF8(of: .string, at: member(), Day.init(isoBytes:))
       case 2: side = try reader.readUTF8(of: .string, at: member(), TradeSide.init(utf8:))
-      case 3, 4, 5: try coin.read(key, from: &reader, at: member())
+      case 3, 4, 5: try coin.read(key, from: &reader, at: member(), known: shared.coins)
       case 6: quantity = try reader.readAmount(.quantity, at: member())
       case 7: price = try reader.readAmount(.price, at: member())
       case 8: fee = try reader.readAmount(.fee, at: member())
@@ -76,8 +106,12 @@ extension JSONReader {
           Trade.isOrigin(bytes) ? String(validUTF8: bytes) : nil
         }
       default:
-        currency = try reader.readUTF8(of: .string, at: member()) { bytes in
-          Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
+        if let last = shared.readLastCurrency(from: &reader) {
+          currency = last
+        } else {
+          currency = try reader.readUTF8(of: .string, at: member()) { bytes in
+            Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
+          }
         }
       }
     }
@@ -101,7 +135,7 @@ extension JSONReader {
       id: try required(id, keys[0], in: path),
       day: try valid(day, 1, "is not a date YYYY-MM-DD"),
       side: try valid(side, 2, "is not one of \(TradeSide.names)"),
-      coin: try coin.coin(at: path, keys: keys),
+      coin: try coin.coin(at: path, keys: keys, known: shared.coins),
       quantity: try valid(
         quantity, 6,
         "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals"),
@@ -115,6 +149,8 @@ extension JSONReader {
         StateSchemaError(
           keyPath: path.member(rule.key).text, problem: .invalid(rule.problem(side: trade.side))))
     }
+    if !coin.isKnown { shared.coins.remember(trade.coin) }
+    shared.keepCurrency(trade.currency)
     return trade
   }
 

@@ -91,6 +91,7 @@ public struct TradesFile: Sendable {
     // trade's line is shorter than this, so the journal's size bounds their number.
     trades.reserveCapacity(Int(status.st_size) / TradesFile.shortestLineLength)
     var lineNumber = 0
+    var shared = SharedTradeTexts()
     // Blocks of 1 MiB, or the whole file when it is smaller: the buffer is zeroed when made, and
     // most journals are a fraction of a block.
     let blockSize = min(1 << 20, Int(status.st_size) + 1)
@@ -118,7 +119,9 @@ public struct TradesFile: Sendable {
             throw tooLong(line: lineNumber)
           }
           trades.append(
-            try trade(in: UnsafeBufferPointer(rebasing: buffer[start..<end]), line: lineNumber))
+            try trade(
+              in: UnsafeBufferPointer(rebasing: buffer[start..<end]), line: lineNumber,
+              sharing: &shared))
           start = end + 1
         }
         carried = filled - start
@@ -139,11 +142,14 @@ public struct TradesFile: Sendable {
     return trades
   }
 
-  /// The trade on the line `bytes` (without its newline), number `line`.
-  private func trade(in bytes: UnsafeBufferPointer<UInt8>, line: Int) throws(StateError) -> Trade {
+  /// The trade on the line `bytes` (without its newline), number `line`, sharing the texts of
+  /// the lines before.
+  private func trade(
+    in bytes: UnsafeBufferPointer<UInt8>, line: Int, sharing shared: inout SharedTradeTexts
+  ) throws(StateError) -> Trade {
     do {
       return try JSONReader.reading(bytes) { reader throws(StateDocumentError) in
-        let trade = try reader.readTrade(at: .document)
+        let trade = try reader.readTrade(at: .document, sharing: &shared)
         try syntax { () throws(JSONSyntaxError) in try reader.finish() }
         return trade
       }
