@@ -42,7 +42,7 @@ import Testing
       ])
   }
 
-  /// 1,100 is more coins than `KnownCoins` keeps: those beyond are read as they are written.
+  /// 1,100 is more coins than `CoinsReadBefore` keeps: those beyond are read as they are written.
   @Test(arguments: [150, 1100])
   func manyCoinsEachKeepTheirOwnMembers(_ count: Int) throws {
     // Many coins, each traded three times in turn.

@@ -28,7 +28,7 @@ struct CoinMembers {
   /// taken from it, neither made nor checked again.
   mutating func read(
     _ key: Int, from reader: inout JSONReader, at path: @autoclosure () -> SchemaPath,
-    known: KnownCoins
+    known: CoinsReadBefore
   ) throws(StateDocumentError) {
     if readKnown(key, from: &reader, known: known) { return }
     try read(key, from: &reader, at: path())
@@ -58,7 +58,7 @@ struct CoinMembers {
   /// Reads the member at `key` when it is that of a coin of `known`: a plain symbol (looked up,
   /// or else taken as `read` takes it), or the name or id of the coin whose symbol was read,
   /// spelled as it is. False, having read nothing but whitespace, otherwise.
-  private mutating func readKnown(_ key: Int, from reader: inout JSONReader, known: KnownCoins)
+  private mutating func readKnown(_ key: Int, from reader: inout JSONReader, known: CoinsReadBefore)
     -> Bool
   {
     switch key - firstKey {
@@ -94,7 +94,7 @@ struct CoinMembers {
 
   /// The coin of the object at `path` whose keys are `keys`, as `coin(at:keys:)` makes it; the
   /// coin of `known` whose members were all read, when they were.
-  func coin(at path: SchemaPath, keys: JSONKeys, known: KnownCoins) throws(StateDocumentError)
+  func coin(at path: SchemaPath, keys: JSONKeys, known: CoinsReadBefore) throws(StateDocumentError)
     -> Coin
   {
     if isKnown, let knownSlot { return known[knownSlot].coin }
@@ -126,7 +126,7 @@ struct CoinMembers {
 /// The coins read before from one file's objects (its trades), each kept once with the UTF-8 of
 /// its texts: a member spelled as one of them is recognised where it lies, and the coins of a
 /// million trades in fifty coins share fifty sets of texts rather than holding a million.
-struct KnownCoins {
+struct CoinsReadBefore {
   /// A coin and the UTF-8 of its texts, as a file spells them: a class, so that looking one up
   /// copies a reference rather than its seven texts.
   final class Entry {
@@ -147,7 +147,7 @@ struct KnownCoins {
   /// those beyond are read as they would be without it).
   private static let slotCount = 1024
   /// Open addressing by the symbol's hash, probing the next slot on a collision.
-  private var slots = [Entry?](repeating: nil, count: KnownCoins.slotCount)
+  private var slots = [Entry?](repeating: nil, count: CoinsReadBefore.slotCount)
   private var count = 0
 
   /// The entry in `slot`, one `slot(ofSymbol:)` found.
@@ -155,10 +155,10 @@ struct KnownCoins {
 
   /// The slot of the coin whose symbol's UTF-8 is `bytes`; nil when there is none.
   func slot(ofSymbol bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    var slot = KnownCoins.firstSlot(ofSymbol: bytes)
+    var slot = CoinsReadBefore.firstSlot(ofSymbol: bytes)
     while let entry = slots[slot] {
       if entry.symbol.withUnsafeBufferPointer({ $0.hasSameBytes(as: bytes) }) { return slot }
-      slot = (slot + 1) & (KnownCoins.slotCount - 1)
+      slot = (slot + 1) & (CoinsReadBefore.slotCount - 1)
     }
     return nil
   }
@@ -172,15 +172,15 @@ struct KnownCoins {
       text.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
     // Checked in this order so that a full table costs a trade nothing more.
-    guard count < KnownCoins.slotCount / 2, isPlain(coin.symbol), isPlain(coin.name),
+    guard count < CoinsReadBefore.slotCount / 2, isPlain(coin.symbol), isPlain(coin.name),
       coin.coingeckoID.map(isPlain) ?? true
     else { return }
     let symbol = Array(coin.symbol.utf8)
     let slot =
       symbol.withUnsafeBufferPointer { self.slot(ofSymbol: $0) }
       ?? symbol.withUnsafeBufferPointer { bytes in
-        var slot = KnownCoins.firstSlot(ofSymbol: bytes)
-        while slots[slot] != nil { slot = (slot + 1) & (KnownCoins.slotCount - 1) }
+        var slot = CoinsReadBefore.firstSlot(ofSymbol: bytes)
+        while slots[slot] != nil { slot = (slot + 1) & (CoinsReadBefore.slotCount - 1) }
         count += 1
         return slot
       }

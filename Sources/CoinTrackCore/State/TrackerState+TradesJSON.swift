@@ -34,10 +34,10 @@ extension Trade {
   ]
 }
 
-/// The texts that one file's trades share, each kept once (see `KnownCoins`): their coins, and
+/// The texts that one file's trades share, each kept once (see `CoinsReadBefore`): their coins, and
 /// the currency of the trade before.
 struct SharedTradeTexts {
-  var coins = KnownCoins()
+  var coins = CoinsReadBefore()
   /// The last currency read, and its UTF-8 (none before the first).
   private var currency = ""
   private var currencyUTF8: [UInt8] = []

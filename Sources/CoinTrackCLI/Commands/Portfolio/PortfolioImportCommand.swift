@@ -100,22 +100,24 @@ struct PortfolioImportCommand: LeafCommand {
     // Each coin --symbol names is resolved as 'portfolio buy' resolves one.
     let coins = try coinNames.mapValues { try source.resolveCoin($0) }
     let isOwnFile = try ExportReader.isCointrackFile(bytes, format: format)
-    let booked: [(line: Int, trade: Trade)]
+    // The trades, and for an export the line of each (cointrack's own file has one a line,
+    // after the header): two arrays rather than pairs, so that a million trades are held here
+    // and as recorded, never a third time.
+    let trades: [Trade]
+    let lines: [Int]?
     if isOwnFile {
       // cointrack's own file has no origins: it is the user's, where two equal lines are two
       // trades (`portfolio export` writes one line a trade), so it is recorded as it is.
-      booked = try TradeCSV.read(bytes, today: tracker.today) {
+      trades = try TradeCSV.read(bytes, today: tracker.today) {
         try coins[$0.uppercased()] ?? source.resolveCoin($0)
       }
-      .enumerated().map { ($0.offset + 2, $0.element) }
+      lines = nil
     } else {
-      let events = try ExportReader.events(bytes, format: format, today: tracker.today)
-      var booking = ImportBooking(source: source, coins: coins)
-      booked = try booking.trades(of: events)
+      (trades, lines) = try Self.exportTrades(
+        bytes, format: format, today: tracker.today, source: source, coins: coins)
     }
     // A header alone records nothing, and so leaves the state file as it was.
-    guard !booked.isEmpty else { return .records(RecordOutput(.trades([]))) }
-    let trades = booked.map(\.trade)
+    guard !trades.isEmpty else { return .records(RecordOutput(.trades([]))) }
     let recorded: [Trade]
     do {
       recorded = try tracker.recordTrades(
@@ -128,7 +130,7 @@ struct PortfolioImportCommand: LeafCommand {
       case .currencyMismatch(let refused, _, _, isNew: true) where !isOwnFile: trade = refused
       default: throw error
       }
-      let line = Self.line(of: trade, in: booked)
+      let line = Self.line(of: trade, in: trades, lines: lines)
       if isOwnFile { throw TradeFileError.tradeRefused(line: line, error) }
       throw ImportError.tradeRefused(line: line, error)
     }
@@ -143,15 +145,29 @@ struct PortfolioImportCommand: LeafCommand {
     return .records(RecordOutput(.trades(recorded), notes: [note]))
   }
 
-  /// The line of the file (the header is line 1) that gave `trade`, whatever id it was given.
-  private static func line(of trade: Trade, in booked: [(line: Int, trade: Trade)]) -> Int {
-    let index = booked.firstIndex {
-      var numbered = $0.trade
+  /// The trades an export's rows book and the line of each; the rows' events are let go on
+  /// return.
+  private static func exportTrades(
+    _ bytes: [UInt8], format: ExportFormat?, today: Day, source: any PriceSource,
+    coins: [String: Coin]
+  ) throws -> (trades: [Trade], lines: [Int]) {
+    let events = try ExportReader.events(bytes, format: format, today: today)
+    var booking = ImportBooking(source: source, coins: coins)
+    let booked = try booking.trades(of: events)
+    return (booked.map(\.trade), booked.map(\.line))
+  }
+
+  /// The line of the file (the header is line 1) that gave `trade`, whatever id it was given:
+  /// that of `lines` at its place among `trades`, or for cointrack's own file (no `lines`) the
+  /// line after the header at that place.
+  private static func line(of trade: Trade, in trades: [Trade], lines: [Int]?) -> Int {
+    let index = trades.firstIndex {
+      var numbered = $0
       numbered.id = trade.id
       return numbered == trade
     }
-    // The trade is one of `booked`, with an id.
-    return booked[index!].line
+    // The trade is one of `trades`, with an id.
+    return lines?[index!] ?? index! + 2
   }
 
   /// The file's bytes; a missing file and one that cannot be read are told apart.
