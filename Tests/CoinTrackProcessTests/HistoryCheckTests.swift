@@ -147,4 +147,27 @@ import Testing
     #expect(past.status == 0, "\(past.standardError)")
     #expect(!past.standardError.contains("after today"), "\(past.standardError)")
   }
+
+  /// A trade command reads the history on the day it is asked to be, whatever the profile's
+  /// source is chosen for: a row after the real date but not after --today is no note.
+  @Test func aTradeOnALaterTodayReadsTheHistoryOnThatDay() throws {
+    let sandbox = try Sandbox()
+    let bitcoin = try Self.folder(sandbox).appendingPathComponent("bitcoin.csv")
+    try Data(
+      "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n2999-01-01,BTC,1,USDT,binance\n"
+        .utf8
+    ).write(to: bitcoin)
+    let later = ["--today", "2999-01-02"]
+    let buy = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "60000"] + later)
+    #expect(buy.status == 0, "\(buy.standardError)")
+    #expect(buy.standardError == "")
+    let income = try sandbox.run(
+      ["portfolio", "income", "btc", "0.5", "--date", "2999-01-01", "--format", "csv"] + later)
+    #expect(income.status == 0, "\(income.standardError)")
+    #expect(income.standardError == "")
+    // Valued at that day's close, the row after the real date: 0.5 BTC of income at 1 USDT.
+    #expect(
+      income.standardOutput.contains("2999-01-01,staking,BTC,bitcoin,0.5,1,0,USDT"),
+      "\(income.standardOutput)")
+  }
 }

@@ -61,11 +61,15 @@ final class CommandSession {
       .source(storedProfile: { try state().profile })
   }
 
-  /// The profile's source, else the snapshot, whatever the command's options: for commands
-  /// whose --currency is a trade's currency rather than the one prices are quoted in.
+  /// The profile's source, else the snapshot, whatever the command's --source and --currency:
+  /// for commands whose --currency is a trade's currency rather than the one prices are quoted
+  /// in. Its other options stay, --today among them: the history reads on the day asked.
   func profileSource() throws -> any PriceSource {
-    let withoutOptions = ParsedCommand(path: command.path, options: [], arguments: [])
-    return try SourceSelection(command: withoutOptions, context: context, notices: notices)
+    let choosing = [SourceSelection.sourceOption.name, SourceSelection.currencyOption.name]
+    let withoutChoice = ParsedCommand(
+      path: command.path, options: command.options.filter { !choosing.contains($0.name) },
+      arguments: [])
+    return try SourceSelection(command: withoutChoice, context: context, notices: notices)
       .source(storedProfile: { try state().profile })
   }
 
