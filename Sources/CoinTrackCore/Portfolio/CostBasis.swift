@@ -152,8 +152,8 @@ struct CostBasis: Sendable {
   private var next = 0
   /// The positions, in the order their coins were first traded.
   private(set) var positions: [Position] = []
-  /// Each coin's position in `positions`, by its id.
-  private var positionIndex: [String: Int] = [:]
+  /// Each coin's position in `positions`: its number.
+  private var coinNumbers = CoinNumbering()
   /// The buy ids that some sale names as its lots.
   private let namedLots: Set<Int>
 
@@ -183,13 +183,8 @@ struct CostBasis: Sendable {
       next += 1
       return
     }
-    let coinID = trades[next].coin.id
-    let index: Int
-    if let known = positionIndex[coinID] {
-      index = known
-    } else {
-      index = positions.count
-      positionIndex[coinID] = index
+    let (index, isNew) = coinNumbers.number(of: trades[next].coin.id)
+    if isNew {
       positions.append(
         Position(
           coin: trades[next].coin, currency: trades[next].currency, method: method,
