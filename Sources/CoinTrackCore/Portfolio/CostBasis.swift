@@ -152,8 +152,8 @@ struct CostBasis: Sendable {
   private var next = 0
   /// The positions, in the order their coins were first traded.
   private(set) var positions: [Position] = []
-  /// Each coin's position in `positions`, by its id.
-  private var positionIndex: [String: Int] = [:]
+  /// Each coin's position in `positions`: its number.
+  private var coinNumbers = CoinNumbering()
   /// The buy ids that some sale names as its lots.
   private let namedLots: Set<Int>
 
@@ -161,7 +161,12 @@ struct CostBasis: Sendable {
   init(trades: [Trade], method: CostMethod) {
     self.trades = PortfolioCheck.inDayOrder(trades)
     self.method = method
-    namedLots = Set(trades.lazy.flatMap(\.lots))
+    // By index: each trade's lots are read where they lie, not the trade copied to read them.
+    var namedLots = Set<Int>()
+    for index in trades.indices where !trades[index].lots.isEmpty {
+      namedLots.formUnion(trades[index].lots)
+    }
+    self.namedLots = namedLots
   }
 
   /// Applies every trade not yet applied up to and including `day`, handing each sale's
@@ -183,13 +188,8 @@ struct CostBasis: Sendable {
       next += 1
       return
     }
-    let coinID = trades[next].coin.id
-    let index: Int
-    if let known = positionIndex[coinID] {
-      index = known
-    } else {
-      index = positions.count
-      positionIndex[coinID] = index
+    let (index, isNew) = coinNumbers.number(of: trades[next].coin.id)
+    if isNew {
       positions.append(
         Position(
           coin: trades[next].coin, currency: trades[next].currency, method: method,
@@ -236,10 +236,11 @@ struct CostBasis: Sendable {
   /// row each; `otherwise` alone when there are none.
   func tradedCurrencies(through day: Day, otherwise: String) -> [String] {
     var currencies: [String] = []
-    for trade in trades {
-      guard trade.day <= day else { break }
-      if trade.side != .transfer, !currencies.contains(trade.currency) {
-        currencies.append(trade.currency)
+    // By index, as in `init`.
+    for index in trades.indices {
+      guard trades[index].day <= day else { break }
+      if trades[index].side != .transfer, !currencies.contains(trades[index].currency) {
+        currencies.append(trades[index].currency)
       }
     }
     return currencies.isEmpty ? [otherwise] : currencies

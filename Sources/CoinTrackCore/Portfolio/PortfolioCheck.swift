@@ -20,15 +20,16 @@ public enum PortfolioCheck {
   /// the day's buy sells only what was held before that day.
   public static func firstOversell(in trades: [Trade]) -> Oversell? {
     let ordered = inDayOrder(trades)
-    // What is held of each coin, by its id.
-    var held: [String: ExactDecimal] = [:]
+    // What is held of each coin, by its number.
+    var held: [ExactDecimal] = []
+    var coinNumbers = CoinNumbering()
     for index in ordered.indices {
       // What the check needs is read from the trade where it lies, before the holding is
       // changed, rather than the whole trade copied to be held across that change.
-      let (side, quantity, coinID) =
-        (ordered[index].side, ExactDecimal(ordered[index].quantity), ordered[index].coin.id)
-      // The coin's holding is changed where it lies in the dictionary: one lookup a trade.
-      if let before = apply(side, quantity, to: &held[coinID, default: .zero]) {
+      let (side, quantity) = (ordered[index].side, ExactDecimal(ordered[index].quantity))
+      let (coin, isNew) = coinNumbers.number(of: ordered[index].coin.id)
+      if isNew { held.append(.zero) }
+      if let before = apply(side, quantity, to: &held[coin]) {
         return Oversell(trade: ordered[index], held: before.price.normalised)
       }
     }

@@ -151,7 +151,7 @@ extension Tracker {
   /// `checkCurrencies(of:firstNewID:)` with `valuedIn` giving the currency the source values
   /// each of the coins in, nil where it has none yet. It is asked once, for the distinct coins.
   ///
-  /// The trades are walked once, keeping for each coin (by id) its first trade and its first
+  /// The trades are walked once, keeping for each coin (by its number) its first trade and its first
   /// trade in another currency than that one: the first trade off its coin's currency is then
   /// one of those two, so the source is asked about each coin once rather than each trade.
   func checkCurrencies(
@@ -163,33 +163,31 @@ extension Tracker {
       var firstInOtherCurrency: Int?
     }
     let ordered = PortfolioCheck.inDayOrder(trades)
-    var byCoin: [String: FirstTrades] = [:]
-    var coinsInOrder: [Int] = []
+    // By coin number, which is the order the coins are first traded in.
+    var byCoin: [FirstTrades] = []
+    var coinNumbers = CoinNumbering()
     // By index: each trade is read where it lies in the array, not copied.
     for position in ordered.indices {
-      let coinID = ordered[position].coin.id
-      // A coin already seen (nearly every trade) is looked up once.
-      if let known = byCoin[coinID] {
-        if known.firstInOtherCurrency == nil,
-          ordered[known.first].currency != ordered[position].currency
-        {
-          byCoin[coinID]?.firstInOtherCurrency = position
-        }
-      } else {
-        byCoin[coinID] = FirstTrades(first: position)
-        coinsInOrder.append(position)
+      let (coin, isNew) = coinNumbers.number(of: ordered[position].coin.id)
+      if isNew {
+        byCoin.append(FirstTrades(first: position))
+      } else if byCoin[coin].firstInOtherCurrency == nil,
+        ordered[byCoin[coin].first].currency != ordered[position].currency
+      {
+        byCoin[coin].firstInOtherCurrency = position
       }
     }
-    let valued = try currencies(coinsInOrder.map { ordered[$0].coin })
+    let valued = try currencies(byCoin.map { ordered[$0.first].coin })
     // The first trade off its coin's currency, in day order, and that currency.
     var mismatch: (position: Int, coinCurrency: String)?
-    for (first, valuedIn) in zip(coinsInOrder, valued) {
+    for (firstTrades, valuedIn) in zip(byCoin, valued) {
+      let first = firstTrades.first
       let firstCurrency = ordered[first].currency
       let found: (position: Int, coinCurrency: String)?
       if let valuedIn, valuedIn != firstCurrency {
         found = (first, valuedIn)
       } else {
-        found = byCoin[ordered[first].coin.id]?.firstInOtherCurrency.map { ($0, firstCurrency) }
+        found = firstTrades.firstInOtherCurrency.map { ($0, firstCurrency) }
       }
       if let found, found.position < mismatch?.position ?? .max { mismatch = found }
     }
