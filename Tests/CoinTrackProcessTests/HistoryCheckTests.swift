@@ -13,6 +13,17 @@ import Testing
     return folder
   }
 
+  /// BTC's history file in `sandbox`: a close of 2026-05-21 and one of 2999-01-01, after the
+  /// real date.
+  static func bitcoinWithARowIn2999(_ sandbox: Sandbox) throws -> URL {
+    let bitcoin = try folder(sandbox).appendingPathComponent("bitcoin.csv")
+    try Data(
+      "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n2999-01-01,BTC,1,USDT,binance\n"
+        .utf8
+    ).write(to: bitcoin)
+    return bitcoin
+  }
+
   @Test func aCloseTooLongForAHistoryLineFailsItsCoinAloneAndStoresNothing() throws {
     let huge = String(repeating: "9", count: 600)
     let api = try FakePriceAPI(
@@ -96,11 +107,7 @@ import Testing
 
   @Test func aRowAfterTheRealDateIsLeftOutWithANoteAndSyncFillsTheDaysBefore() throws {
     let sandbox = try Sandbox()
-    let bitcoin = try Self.folder(sandbox).appendingPathComponent("bitcoin.csv")
-    try Data(
-      "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n2999-01-01,BTC,1,USDT,binance\n"
-        .utf8
-    ).write(to: bitcoin)
+    let bitcoin = try Self.bitcoinWithARowIn2999(sandbox)
     let note =
       "cointrack: note: the price history '\(bitcoin.path)' has a row of 2999-01-01 at line 3, "
       + "after today; no source has closed that day, so the row is left out (and dropped when "
@@ -152,11 +159,7 @@ import Testing
   /// source is chosen for: a row after the real date but not after --today is no note.
   @Test func aTradeOnALaterTodayReadsTheHistoryOnThatDay() throws {
     let sandbox = try Sandbox()
-    let bitcoin = try Self.folder(sandbox).appendingPathComponent("bitcoin.csv")
-    try Data(
-      "date,symbol,price,currency,source\n2026-05-21,BTC,77815.01,USDT,binance\n2999-01-01,BTC,1,USDT,binance\n"
-        .utf8
-    ).write(to: bitcoin)
+    _ = try Self.bitcoinWithARowIn2999(sandbox)
     let later = ["--today", "2999-01-02"]
     let buy = try sandbox.run(["portfolio", "buy", "btc", "1", "--price", "60000"] + later)
     #expect(buy.status == 0, "\(buy.standardError)")
