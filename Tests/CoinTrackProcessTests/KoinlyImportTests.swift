@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 /// `portfolio import` of Koinly's universal import file through the real binary: a real sample
-/// refused by its line with the state as it was, and a file in the sample's form recorded,
-/// imported again adding nothing.
+/// refused by its line with the state as it was until --symbol names its coin, then both real
+/// samples recorded, and a file in the sample's form recorded; each imported again adding
+/// nothing.
 @Suite struct KoinlyImportTests {
   /// A real sample (Tests/CoinTrackCoreTests/Fixtures/Exchanges/koinly, see PROVENANCE.md).
   static func sample(_ name: String) throws -> String {
@@ -73,5 +74,40 @@ import Testing
     #expect(
       again.standardError == "cointrack: note: recorded 0 trades; 4 were recorded before.\n")
     #expect(sandbox.stateData() == before)
+  }
+
+  /// Both real samples through the binary, the Koinly number named with --symbol as a coin
+  /// known by its symbol alone, whose closes a history file holds: the wallet's file, then the
+  /// exchange's, which shares one move's hash on the other side and so adds all its rows; each
+  /// imported again adds nothing.
+  @Test func bothRealSamplesAreRecordedOnceWithTheCoinNamed() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.dataHome.appendingPathComponent("cointrack/history")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let closes = (25...31).map { "2026-03-\($0),QTC,2\($0 % 10).5,USDT,binance\n" }.joined()
+    try Data(("date,symbol,price,currency,source\n" + closes).utf8)
+      .write(to: folder.appendingPathComponent("symbol%2FQTC.csv"))
+    let named = ["--symbol", "ID:56784085=@symbol/QTC", "--format", "csv", "--no-header"]
+    var counts: [Int] = []
+    for name in ["universal-quantus-utc.csv", "universal-safetrade-utc.csv"] {
+      let path = try ExportImportTests.file(sandbox, name, try Self.sample(name))
+      let imported = try sandbox.run(["portfolio", "import", path] + named)
+      #expect(imported.status == 0, "\(name): \(imported.standardError)")
+      counts.append(imported.standardOutput.split(separator: "\r\n").count)
+      let before = sandbox.stateData()
+      let again = try sandbox.run(["portfolio", "import", path] + named)
+      #expect(again.status == 0, "\(name): \(again.standardError)")
+      #expect(again.standardOutput == "")
+      #expect(sandbox.stateData() == before)
+    }
+    // The hand-worked bookings of KoinlyUniversalTests: 5 trades of the wallet, 11 of the
+    // exchange (its USDC and USDT rows are money: no trade).
+    #expect(counts == [5, 11])
+    // The airdrop at the close of 2026-03-26, 26.5.
+    let trades = try sandbox.run(["portfolio", "trades", "--format", "csv", "--no-header"])
+    #expect(
+      trades.standardOutput.contains(",2026-03-26,airdrop,QTC,"), "\(trades.standardOutput)")
+    #expect(
+      trades.standardOutput.contains(",64.739476427143,26.5,0,USDT,"), "\(trades.standardOutput)")
   }
 }
