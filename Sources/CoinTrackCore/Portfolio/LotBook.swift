@@ -2,10 +2,11 @@
 /// from the newest, HIFO from the highest cost per unit (the older first among equal ones), or
 /// the lots a sale names, in its order.
 ///
-/// Lots are kept in the order they were bought (by day, and on one day by trade id) and never
-/// moved; FIFO walks them from a first index, LIFO keeps a stack of their indices and HIFO a
-/// binary heap of them, so a sale costs O(log n) at most, never a scan of the lots. A lot a
-/// named sale used up stays in the stack or heap and is skipped when it comes up.
+/// Lots are kept in the order they were bought (by day, and on one day by trade id); FIFO walks
+/// them from a first index, LIFO keeps a stack of their indices and HIFO a binary heap of them,
+/// so a sale costs O(log n) at most, never a scan of the lots. A lot a named sale used up stays
+/// in the stack or heap and is skipped when it comes up. Used-up lots are dropped once they
+/// are half of the lots, so that what is kept grows with the lots held, not with every buy.
 struct LotBook: Sendable {
   /// A purchase's units not yet sold and their cost.
   struct Lot: Sendable {
@@ -17,7 +18,9 @@ struct LotBook: Sendable {
   }
 
   let method: CostMethod
-  private(set) var lots: [Lot] = []
+  private var lots: [Lot] = []
+  /// How many of `lots` are used up: sold to the last unit.
+  private var usedUp = 0
   /// HIFO: each lot's quantity and cost as bought, by its index in `lots` (empty for the other
   /// methods): their ratio, the cost per unit, orders the lots and never changes by a sale.
   private var bought: [(quantity: ExactDecimal, cost: ExactDecimal)] = []
@@ -27,8 +30,9 @@ struct LotBook: Sendable {
   private var order: [Int] = []
   /// The lots as far as the last take took from them, in the order taken, when it kept them.
   private(set) var parts: [Lot] = []
-  /// The indices of the lots that some sale names, by buy id: only those are looked up.
-  private var namedIndex: [Int: Int] = [:]
+  /// The indices of the lots that some sale names, by buy id: only those are looked up. Nil
+  /// for a named lot used up and dropped.
+  private var namedIndex: [Int: Int?] = [:]
   /// The buy ids that some sale names.
   private let named: Set<Int>
 
@@ -67,6 +71,7 @@ struct LotBook: Sendable {
         index, upTo: &remaining, shareScale: shareScale, keepingPart: keepingParts)
       taken = taken + cost
     }
+    dropUsedUpLots()
     return taken
   }
 
@@ -82,8 +87,8 @@ struct LotBook: Sendable {
     var remaining = units
     var taken = ExactDecimal.zero
     for id in ids where !remaining.isZero {
-      guard let index = namedIndex[id] else { throw TradeError.unknownLot(sale: sale, lot: id) }
-      guard !lots[index].quantity.isZero else { continue }
+      guard let found = namedIndex[id] else { throw TradeError.unknownLot(sale: sale, lot: id) }
+      guard let index = found, !lots[index].quantity.isZero else { continue }
       taken =
         taken
         + takeFrom(index, upTo: &remaining, shareScale: shareScale, keepingPart: keepingParts)
@@ -91,6 +96,7 @@ struct LotBook: Sendable {
     guard remaining.isZero else {
       throw TradeError.namedLotsShort(sale: sale, method: method)
     }
+    dropUsedUpLots()
     return taken
   }
 
@@ -105,6 +111,7 @@ struct LotBook: Sendable {
     let cost: ExactDecimal
     if lotQuantity <= remaining {
       (quantity, cost) = (lotQuantity, lotCost)
+      usedUp += 1
     } else {
       // `lotQuantity` is above `remaining`, which is above 0: never a division by zero.
       (quantity, cost) =
@@ -122,6 +129,33 @@ struct LotBook: Sendable {
         Lot(buyID: lots[index].buyID, day: lots[index].day, quantity: quantity, cost: cost))
     }
     return cost
+  }
+
+  /// The fewest used-up lots worth dropping: fewer are left where they are.
+  static let usedUpLotsDropped = 16
+
+  /// Drops the used-up lots once they are half of the lots (and at least
+  /// `usedUpLotsDropped`), each lot's index in the first index, the stack or heap and the named
+  /// lots renumbered. The lots kept keep their order, and with it HIFO's order among equal ones.
+  private mutating func dropUsedUpLots() {
+    guard usedUp >= Self.usedUpLotsDropped, usedUp * 2 >= lots.count else { return }
+    // Each lot's new index; nil for one dropped.
+    var renumbered = [Int?](repeating: nil, count: lots.count)
+    var kept = 0
+    for index in lots.indices where !lots[index].quantity.isZero {
+      renumbered[index] = kept
+      lots.swapAt(kept, index)
+      if method == .hifo { bought.swapAt(kept, index) }
+      kept += 1
+    }
+    lots.removeLast(lots.count - kept)
+    if method == .hifo { bought.removeLast(bought.count - kept) }
+    usedUp = 0
+    firstLot = 0
+    order = order.compactMap { renumbered[$0] }
+    // A sorted array is a heap: the first taken first, each before those after it.
+    if method == .hifo { order.sort(by: precedes) }
+    namedIndex = namedIndex.mapValues { $0.flatMap { renumbered[$0] } }
   }
 
   /// The index of the lot the method takes from next, dropping used-up ones; nil when none
