@@ -164,8 +164,8 @@ import Testing
 
   /// A random sequence of trades of a few coins, in day order with some days shared, never
   /// selling more than is held: sell-outs, 18-decimal quantities, fees, and now and then a sale
-  /// naming lots (which may be refused, and must be by both).
-  static func sequence(seed: UInt64, count: Int = 40) -> [Trade] {
+  /// naming lots (which may be refused, and must be by both) unless `namingLots` is false.
+  static func sequence(seed: UInt64, count: Int = 40, namingLots: Bool = true) -> [Trade] {
     var random = SeededGenerator(seed: seed)
     var trades: [Trade] = []
     var held: [String: ExactDecimal] = [:]
@@ -185,7 +185,7 @@ import Testing
         random.next(below: 2) == 0
         ? ExactDecimal.zero : decimal(&random, digits: 2, decimals: Int(random.next(below: 5)))
       var lots: [Int] = []
-      if sell, random.next(below: 4) == 0, let ids = buys[coin.id] {
+      if sell, random.next(below: 4) == 0, namingLots, let ids = buys[coin.id] {
         lots = (0..<Int(random.next(below: 3)) + 1).map { _ in
           ids[Int(random.next(below: UInt64(ids.count)))]
         }
@@ -215,6 +215,49 @@ import Testing
     }
     // The sequences must exercise both the named lots that hold enough and those that do not.
     if method != .average { #expect((1...250).contains(refused)) }
+  }
+
+  /// Over sequences long enough that each coin's used-up lots are dropped again and again, the
+  /// engine still agrees with the model: FIFO's first lot, LIFO's stack and HIFO's heap follow
+  /// the lots kept.
+  @Test(arguments: CostMethod.allCases)
+  func theEngineAgreesWithTheModelWhileUsedUpLotsAreDropped(_ method: CostMethod) throws {
+    for seed in UInt64(1)...4 {
+      let trades = Self.sequence(seed: seed, count: 1_500, namingLots: false)
+      let engine = Self.engine(trades, method: method)
+      #expect(engine == Self.model(trades, method: method), "seed \(seed)")
+      #expect(engine.count > 500, "seed \(seed)")
+    }
+  }
+
+  /// A sale naming lots after used-up ones were dropped: those used up and dropped, used up
+  /// and kept, and held, named in id order; it takes from the held ones in that order, as the
+  /// model does, and a name that is no buy is still refused.
+  @Test(arguments: CostMethod.allCases.filter { $0 != .average })
+  func aSaleNamesLotsAfterUsedUpOnesAreDropped(_ method: CostMethod) throws {
+    let coin = Self.coins[0]
+    let start = Day(iso: "2024-01-01")!.daysSince1970
+    func trade(_ id: Int, _ side: TradeSide, price: Int, lots: [Int] = []) -> Trade {
+      Trade(
+        id: id, day: Day(daysSince1970: start + id)!, side: side, coin: coin,
+        quantity: Price(decimalText: "1")!, price: Price(decimalText: "\(price).5")!,
+        fee: Price(decimalText: "0.25")!, currency: "USDT", lots: lots)
+    }
+    // 40 lots of 1 at prices in no order, 30 sold one by one: 20 used up are dropped, then 10
+    // more are used up and kept.
+    var trades = (1...40).map { trade($0, .buy, price: 100 + $0 * 37 % 50) }
+    trades += (41...70).map { trade($0, .sell, price: 200) }
+    var named = trades
+    named.append(trade(71, .sell, price: 300, lots: Array(1...40)))
+    named[70].quantity = Price(decimalText: "5")!
+    let engine = Self.engine(named, method: method)
+    #expect(engine == Self.model(named, method: method))
+    #expect(engine.count == 35)
+    trades.append(trade(71, .sell, price: 300, lots: [3, 99]))
+    trades[70].quantity = Price(decimalText: "5")!
+    #expect(Self.engine(trades, method: method) == Self.model(trades, method: method))
+    #expect(
+      Self.engine(trades, method: method).last == .error(.unknownLot(sale: trades[70], lot: 99)))
   }
 
   /// A sale's parts add up exactly to its quantity and proceeds, and to what the position

@@ -42,8 +42,9 @@ struct Position: Sendable {
   private var heldSince: Day?
   /// `cost` and `realised` as last shown and the decimals they were shown with, until a trade
   /// changes them: a walk over years of days shows them again every day, mostly with the same
-  /// decimals.
-  private var lastShown: (scale: Int, cost: ExactDecimal, realised: ExactDecimal)?
+  /// decimals. A scale of -1 marks them out of date, as they start and after each trade: one
+  /// number changed, where clearing them would let go of both amounts on every trade.
+  private var lastShown = (scale: -1, cost: ExactDecimal.zero, realised: ExactDecimal.zero)
 
   /// A position taking from its lots by `method`; `named` are the buy ids some sale names.
   init(coin: Coin, currency: String, method: CostMethod, named: Set<Int>) {
@@ -52,25 +53,35 @@ struct Position: Sendable {
     lots = LotBook(method: method, named: named)
   }
 
-  /// Applies `trade`, of this position's coin, which the trades before it must leave enough
-  /// held for if it is a sale, handing a sale's disposals to `record` when given.
+  /// Applies the trade at `index` in `trades`, of this position's coin, which the trades before
+  /// it must leave enough held for if it is a sale, handing a sale's disposals to `record` when
+  /// given.
+  ///
+  /// The trade is read where it lies: a trade copied for a call retains each of its texts, and
+  /// a position applies every trade of its coin.
   ///
   /// Refuses a sale whose named lots are no lots of this coin or hold less than it sells.
-  mutating func apply(_ trade: Trade, record: ((Disposal) -> Void)? = nil) throws(TradeError) {
-    let (units, price, fee) = (trade.quantityValue, trade.priceValue, trade.feeValue)
+  mutating func apply(
+    _ index: Int, of trades: [Trade], record: ((Disposal) -> Void)? = nil
+  ) throws(TradeError) {
+    let (units, price, fee) = (
+      trades[index].quantityValue, trades[index].priceValue, trades[index].feeValue
+    )
     moneyScale = max(moneyScale, price.scale, fee.scale)
-    lastShown = nil
-    switch trade.side {
+    lastShown.scale = -1
+    switch trades[index].side {
     case .buy, .staking, .airdrop, .interest:
       // Income is a lot like a buy: its units at their value on the day, with no fee.
       let bought = units * price + fee
-      if !isHeld { heldSince = trade.day }
+      if !isHeld { heldSince = trades[index].day }
       quantity = quantity + units
       cost = cost + bought
-      if lots.method != .average { lots.add(trade, units: units, cost: bought) }
+      if lots.method != .average {
+        lots.add(buyID: trades[index].id, day: trades[index].day, units: units, cost: bought)
+      }
     case .sell:
       let proceeds = units * price - fee
-      let taken = try take(units, for: trade, proceeds: proceeds, record: record)
+      let taken = try take(units, for: index, of: trades, proceeds: proceeds, record: record)
       quantity = quantity - units
       cost = cost - taken
       realised = realised + proceeds - taken
@@ -80,10 +91,11 @@ struct Position: Sendable {
     }
   }
 
-  /// The cost of the `units` `sale` sells, taken by the method (or from the lots it names),
-  /// its disposals handed to `record` with their shares of `proceeds`.
+  /// The cost of the `units` that the sale at `index` in `trades` sells, taken by the method
+  /// (or from the lots it names), its disposals handed to `record` with their shares of
+  /// `proceeds`.
   private mutating func take(
-    _ units: ExactDecimal, for sale: Trade, proceeds: ExactDecimal,
+    _ units: ExactDecimal, for index: Int, of trades: [Trade], proceeds: ExactDecimal,
     record: ((Disposal) -> Void)?
   ) throws(TradeError) -> ExactDecimal {
     let shareScale = moneyScale + CostBasis.guardDecimals
@@ -91,35 +103,36 @@ struct Position: Sendable {
       let taken = share(of: cost, for: units, of: quantity)
       record?(
         Disposal(
-          sale: sale, lotID: nil, acquired: heldSince ?? sale.day, quantity: units,
-          proceeds: proceeds, cost: taken))
+          sale: trades[index], lotID: nil, acquired: heldSince ?? trades[index].day,
+          quantity: units, proceeds: proceeds, cost: taken))
       return taken
     }
-    var parts: [LotBook.Lot] = []
-    let collect: ((LotBook.Lot) -> Void)? = record == nil ? nil : { parts.append($0) }
     let taken =
-      sale.lots.isEmpty
-      ? lots.take(units, shareScale: shareScale, part: collect)
+      trades[index].lots.isEmpty
+      ? lots.take(units, shareScale: shareScale, keepingParts: record != nil)
       : try lots.take(
-        units, fromNamed: sale.lots, sale: sale, shareScale: shareScale, part: collect)
+        units, fromNamed: trades[index].lots, sale: trades[index], shareScale: shareScale,
+        keepingParts: record != nil)
     guard let record else { return taken }
     var proceedsLeft = proceeds
-    for (offset, part) in parts.enumerated() {
-      let share =
-        offset == parts.count - 1
-        ? proceedsLeft : self.share(of: proceeds, for: part.quantity, of: units)
+    // By index: each part is read where it lies in `lots.parts`, not copied.
+    let last = lots.parts.count - 1
+    for offset in lots.parts.indices {
+      let (lotID, acquired) = (lots.parts[offset].buyID, lots.parts[offset].day)
+      let (quantity, cost) = (lots.parts[offset].quantity, lots.parts[offset].cost)
+      let share = offset == last ? proceedsLeft : self.share(of: proceeds, for: quantity, of: units)
       proceedsLeft = proceedsLeft - share
       record(
         Disposal(
-          sale: sale, lotID: part.buyID, acquired: part.day, quantity: part.quantity,
-          proceeds: share, cost: part.cost))
+          sale: trades[index], lotID: lotID, acquired: acquired, quantity: quantity,
+          proceeds: share, cost: cost))
     }
     return taken
   }
 
   /// `cost` and `realised` rounded half to even to `scale` decimals, as shown.
   mutating func shownCostAndRealised(scale: Int) -> (cost: ExactDecimal, realised: ExactDecimal) {
-    if let lastShown, lastShown.scale == scale { return (lastShown.cost, lastShown.realised) }
+    if lastShown.scale == scale { return (lastShown.cost, lastShown.realised) }
     let shown = (cost.rounded(toScale: scale), realised.rounded(toScale: scale))
     lastShown = (scale, shown.0, shown.1)
     return shown
@@ -195,7 +208,7 @@ struct CostBasis: Sendable {
           coin: trades[next].coin, currency: trades[next].currency, method: method,
           named: namedLots))
     }
-    try positions[index].apply(trades[next], record: record)
+    try positions[index].apply(next, of: trades, record: record)
     next += 1
   }
 
