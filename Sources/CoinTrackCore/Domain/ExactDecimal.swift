@@ -204,6 +204,8 @@ struct ExactDecimal: Comparable, Sendable {
     guard case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage else {
       return nil
     }
+    // Mostly both have one scale, as amounts of one currency do: nothing to scale.
+    if lhs.scale == rhs.scale { return (left, right, lhs.scale) }
     let scale = max(lhs.scale, rhs.scale)
     guard let leftUnits = scaled(left, by: scale - lhs.scale),
       let rightUnits = scaled(right, by: scale - rhs.scale)
