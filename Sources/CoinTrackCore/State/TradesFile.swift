@@ -149,8 +149,7 @@ public struct TradesFile: Sendable {
   /// each of `parts` equal shares on, so that every part but the last ends with a whole line.
   /// A share with no newline within a line's bound after it (its line is too long, or torn at
   /// the end) starts no part: its bytes are read by the part before.
-  private func partStarts(_ descriptor: Int32, size: Int, parts: Int) throws(StateError) -> [Int]
-  {
+  func partStarts(_ descriptor: Int32, size: Int, parts: Int) throws(StateError) -> [Int] {
     var starts = [0]
     guard parts > 1 else { return starts }
     var window = [UInt8](repeating: 0, count: TradesFile.maximumLineLength)
