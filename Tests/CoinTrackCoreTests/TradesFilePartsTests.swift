@@ -55,11 +55,11 @@ import Testing
     return try journal.partStarts(descriptor, size: size, parts: parts)
   }
 
-  /// The error reading `journal` in `parts` throws, as a reason.
-  static func failure(reading journal: TradesFile, parts: Int, nextTradeID: Int = 10_000) -> String?
-  {
+  /// The reason of the error reading `journal` in `parts` (the later ones in arrays of seven)
+  /// throws.
+  static func failure(reading journal: TradesFile, parts: Int) -> String? {
     do {
-      _ = try journal.readTrades(nextTradeID: nextTradeID, parts: parts)
+      _ = try journal.readTrades(nextTradeID: 10_000, parts: parts, chunkLength: 7)
       return nil
     } catch {
       guard case .unusable(_, let reason) = error else { return "\(error)" }
@@ -71,10 +71,15 @@ import Testing
     let trades = Self.trades(1_000)
     let (directory, journal) = try Self.journal(holding: Self.lines(of: trades).flatMap { $0 })
     defer { withExtendedLifetime(directory) {} }
-    // Up to 64 parts of some fifteen lines each.
+    // Up to 64 parts of some fifteen lines each; the parts after the first in arrays of one,
+    // seven or all their trades.
     for parts in [1, 2, 3, 4, 7, 64] {
       #expect(try Self.starts(of: journal, parts: parts).count == parts)
-      #expect(try journal.readTrades(nextTradeID: 1_001, parts: parts) == trades)
+      for chunkLength in [1, 7, TradesFile.chunkLength] {
+        #expect(
+          try journal.readTrades(nextTradeID: 1_001, parts: parts, chunkLength: chunkLength)
+            == trades)
+      }
     }
   }
 

@@ -75,6 +75,10 @@ public struct TradesFile: Sendable {
   static let smallestPart = 4 << 20
   /// The most parts a journal is read in, however many cores there are.
   static let mostParts = 4
+  /// How many trades a part after the first holds in one array: the join copies each into the
+  /// first part's array and frees it at once, so that at most one chunk's trades are held twice.
+  /// A few MiB: malloc maps an array that size on its own, and gives it back when it is freed.
+  static let chunkLength = (4 << 20) / MemoryLayout<Trade>.stride + 1
 
   /// How many parts a journal of `size` bytes is read in: one a core, at most `mostParts`, each
   /// of at least `smallestPart` bytes.
@@ -84,8 +88,11 @@ public struct TradesFile: Sendable {
 
   /// The trades of the journal, in id order, each below `nextTradeID`; none when there is no
   /// journal. Read a block at a time, never the whole file at once, in `parts` (by default
-  /// `partCount(size:)`) read at the same time on threads of their own, then joined in order.
-  func readTrades(nextTradeID: Int, parts: Int? = nil) throws(StateError) -> [Trade] {
+  /// `partCount(size:)`) read at the same time on threads of their own, then joined in order;
+  /// a part after the first holds its trades in arrays of `chunkLength`.
+  func readTrades(
+    nextTradeID: Int, parts: Int? = nil, chunkLength: Int = TradesFile.chunkLength
+  ) throws(StateError) -> [Trade] {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -114,20 +121,29 @@ public struct TradesFile: Sendable {
       // The first part's array is the one returned: room for every trade of the journal, rather
       // than copying them all each time it grows. No trade's line is shorter than
       // `shortestLineLength`, so a part's size bounds its number of trades.
-      let room = (part == 0 ? size : length) / TradesFile.shortestLineLength
       let result = Result { () throws(PartFailure) in
         try self.readPart(
-          descriptor, from: starts[part], length: length, toEndOfFile: isLast, room: room)
+          descriptor, from: starts[part], length: length, toEndOfFile: isLast,
+          room: (part == 0 ? size : length) / TradesFile.shortestLineLength,
+          chunkLength: part == 0 ? Int.max : max(1, chunkLength))
       }
       results.keep(result, of: part)
     }
-    // The parts in file order, each freed once its trades are in the first's array: the first
-    // failure is the first bad line of the file, numbered once the lines before it are counted.
+    // The parts in file order, each chunk freed once its trades are in the first part's array:
+    // the first failure is the first bad line of the file, numbered once the lines before it
+    // are counted.
     var trades: [Trade] = []
     for part in starts.indices {
       switch results.take(part) {
-      case .success(let partTrades):
-        if part == 0 { trades = partTrades } else { trades.append(contentsOf: partTrades) }
+      case .success(var chunks):
+        for index in chunks.indices {
+          if trades.isEmpty {
+            swap(&trades, &chunks[index])
+          } else {
+            trades.append(contentsOf: chunks[index])
+            chunks[index] = []
+          }
+        }
       case .failure(let failure):
         throw error(failure, linesBefore: trades.count)
       }
@@ -171,14 +187,16 @@ public struct TradesFile: Sendable {
   }
 
   /// The trades on the lines of the `length` bytes from `first` on (to the end of the file when
-  /// `toEndOfFile`), in an array with room for `room`; a failure names its line counted from
-  /// the part's first. A last line without its newline is a torn line, ignored: only the last
-  /// part can end with one, as every other ends just after a newline.
+  /// `toEndOfFile`), in arrays of `chunkLength` trades, the first with room for `room`; a failure
+  /// names its line counted from the part's first. A last line without its newline is a torn
+  /// line, ignored: only the last part can end with one, as every other ends after a newline.
   private func readPart(
-    _ descriptor: Int32, from first: Int, length: Int, toEndOfFile: Bool, room: Int
-  ) throws(PartFailure) -> [Trade] {
+    _ descriptor: Int32, from first: Int, length: Int, toEndOfFile: Bool, room: Int,
+    chunkLength: Int
+  ) throws(PartFailure) -> [[Trade]] {
+    var chunks: [[Trade]] = []
     var trades: [Trade] = []
-    trades.reserveCapacity(room)
+    trades.reserveCapacity(min(room, chunkLength))
     var lineNumber = 0
     var shared = SharedTradeTexts()
     // Blocks of 1 MiB, or the whole part when it is smaller: the buffer is zeroed when made, and
@@ -212,6 +230,11 @@ public struct TradesFile: Sendable {
           guard end + 1 - start <= TradesFile.maximumLineLength else {
             throw .tooLong(line: lineNumber)
           }
+          if trades.count == chunkLength {
+            chunks.append(trades)
+            trades = []
+            trades.reserveCapacity(chunkLength)
+          }
           do throws(StateDocumentError) {
             trades.append(
               try trade(in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared))
@@ -225,7 +248,8 @@ public struct TradesFile: Sendable {
         if carried > 0, start > 0 { memmove(base, base + start, carried) }
       }
     }
-    return trades
+    chunks.append(trades)
+    return chunks
   }
 
   /// The trade on the line `bytes` (without its newline), sharing the texts of the lines before.
@@ -371,21 +395,21 @@ private enum PartFailure: Error {
   case invalid(StateDocumentError, line: Int)
 }
 
-/// The parts' trades as their threads finish, each taken once by the join.
+/// The parts' trades as their threads finish, each part's taken once by the join.
 private final class PartResults: Sendable {
-  private let slots: Mutex<[Result<[Trade], PartFailure>?]>
+  private let slots: Mutex<[Result<[[Trade]], PartFailure>?]>
 
   init(count: Int) {
     slots = Mutex(Array(repeating: nil, count: count))
   }
 
-  func keep(_ result: Result<[Trade], PartFailure>, of part: Int) {
+  func keep(_ result: Result<[[Trade]], PartFailure>, of part: Int) {
     slots.withLock { $0[part] = result }
   }
 
   /// The result of `part`, no longer held here. Every part has one once `ParallelWork.run`
   /// has returned.
-  func take(_ part: Int) -> Result<[Trade], PartFailure> {
+  func take(_ part: Int) -> Result<[[Trade]], PartFailure> {
     slots.withLock { slots in
       defer { slots[part] = nil }
       return slots[part]!
