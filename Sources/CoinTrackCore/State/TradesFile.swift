@@ -77,8 +77,10 @@ public struct TradesFile: Sendable {
   static let mostParts = 4
   /// How many trades a part after the first holds in one array: the join copies each into the
   /// first part's array and frees it at once, so that at most one chunk's trades are held twice.
-  /// A few MiB: malloc maps an array that size on its own, and gives it back when it is freed.
-  static let chunkLength = (4 << 20) / MemoryLayout<Trade>.stride + 1
+  /// Room for just over 32 MiB, the size above which glibc's malloc always maps a block on its
+  /// own: freeing it gives its memory back and leaves malloc's threshold as it was, where a
+  /// smaller mapping freed would raise it and with it the peak memory of what comes after.
+  static let chunkLength = (32 << 20) / MemoryLayout<Trade>.stride + 1
 
   /// How many parts a journal of `size` bytes is read in: one a core, at most `mostParts`, each
   /// of at least `smallestPart` bytes.
@@ -119,13 +121,14 @@ public struct TradesFile: Sendable {
       let isLast = part == starts.count - 1
       let length = (isLast ? size : starts[part + 1]) - starts[part]
       // The first part's array is the one returned: room for every trade of the journal, rather
-      // than copying them all each time it grows. No trade's line is shorter than
-      // `shortestLineLength`, so a part's size bounds its number of trades.
+      // than copying them all each time it grows (no trade's line is shorter than
+      // `shortestLineLength`, so the size bounds their number). The other parts' arrays are
+      // chunks, each with room for a whole chunk.
+      let chunk = part == 0 ? Int.max : max(1, chunkLength)
       let result = Result { () throws(PartFailure) in
         try self.readPart(
           descriptor, from: starts[part], length: length, toEndOfFile: isLast,
-          room: (part == 0 ? size : length) / TradesFile.shortestLineLength,
-          chunkLength: part == 0 ? Int.max : max(1, chunkLength))
+          room: part == 0 ? size / TradesFile.shortestLineLength : chunk, chunkLength: chunk)
       }
       results.keep(result, of: part)
     }
@@ -196,7 +199,7 @@ public struct TradesFile: Sendable {
   ) throws(PartFailure) -> [[Trade]] {
     var chunks: [[Trade]] = []
     var trades: [Trade] = []
-    trades.reserveCapacity(min(room, chunkLength))
+    trades.reserveCapacity(room)
     var lineNumber = 0
     var shared = SharedTradeTexts()
     // Blocks of 1 MiB, or the whole part when it is smaller: the buffer is zeroed when made, and
