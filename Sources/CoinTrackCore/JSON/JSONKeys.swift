@@ -10,6 +10,11 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
   private let bounds: [Int]
 
   init(arrayLiteral names: String...) {
+    self.init(names)
+  }
+
+  /// The keys `names`, in buffers of their own.
+  init(_ names: [String]) {
     self.names = names
     var utf8: [UInt8] = []
     var bounds = [0]
@@ -20,6 +25,10 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
     self.utf8 = utf8
     self.bounds = bounds
   }
+
+  /// The same keys in buffers of their own: threads that read with their own copies never
+  /// count references on one buffer, which would make every use wait for the other threads.
+  var unshared: JSONKeys { JSONKeys(names.map { $0 }) }
 
   /// How many keys there are.
   var count: Int { names.count }

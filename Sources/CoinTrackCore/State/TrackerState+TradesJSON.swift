@@ -37,6 +37,8 @@ extension Trade {
 /// The texts that one file's trades share, each kept once (see `CoinsReadBefore`): their coins, and
 /// the currency of the trade before.
 struct SharedTradeTexts {
+  /// The keys of a trade, this file's own (the journal's parts are read on threads at once).
+  let keys = Trade.keys.unshared
   var coins = CoinsReadBefore()
   /// The last currency read, and its UTF-8 (none before the first).
   private var currency = ""
@@ -76,7 +78,7 @@ extension JSONReader {
   mutating func readTrade(at path: SchemaPath, sharing shared: inout SharedTradeTexts)
     throws(StateDocumentError) -> Trade
   {
-    let keys = Trade.keys
+    let keys = shared.keys
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
     var day: Day??

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -68,9 +70,31 @@ public struct TradesFile: Sendable {
     }
   }
 
+  /// The fewest bytes worth a thread of their own: a journal smaller than two parts is read on
+  /// the calling thread alone, where a thread would cost more than it saves.
+  static let smallestPart = 4 << 20
+  /// The most parts a journal is read in, however many cores there are.
+  static let mostParts = 4
+  /// How many trades a part after the first holds in one array: the join copies each into the
+  /// first part's array and frees it at once, so that at most one chunk's trades are held twice.
+  /// Room for just over 32 MiB, the size above which glibc's malloc always maps a block on its
+  /// own: freeing it gives its memory back and leaves malloc's threshold as it was, where a
+  /// smaller mapping freed would raise it and with it the peak memory of what comes after.
+  static let chunkLength = (32 << 20) / MemoryLayout<Trade>.stride + 1
+
+  /// How many parts a journal of `size` bytes is read in: one a core, at most `mostParts`, each
+  /// of at least `smallestPart` bytes.
+  static func partCount(size: Int) -> Int {
+    max(1, min(mostParts, sysconf(Int32(_SC_NPROCESSORS_ONLN)), size / smallestPart))
+  }
+
   /// The trades of the journal, in id order, each below `nextTradeID`; none when there is no
-  /// journal. Read a block at a time, never the whole file at once.
-  func readTrades(nextTradeID: Int) throws(StateError) -> [Trade] {
+  /// journal. Read a block at a time, never the whole file at once, in `parts` (by default
+  /// `partCount(size:)`) read at the same time on threads of their own, then joined in order;
+  /// a part after the first holds its trades in arrays of `chunkLength`.
+  func readTrades(
+    nextTradeID: Int, parts: Int? = nil, chunkLength: Int = TradesFile.chunkLength
+  ) throws(StateError) -> [Trade] {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -79,54 +103,52 @@ public struct TradesFile: Sendable {
     }
     guard let (descriptor, status) = opened else { return [] }
     defer { close(descriptor) }
-    guard Int(status.st_size) <= TradesFile.maximumFileSize else {
+    let size = Int(status.st_size)
+    guard size <= TradesFile.maximumFileSize else {
       throw unusable(
         FileError(
           path: path, operation: "read", cause: .tooLarge(limit: TradesFile.maximumFileSize)
         )
         .reason)
     }
+    let starts = try partStarts(
+      descriptor, size: size, parts: parts ?? TradesFile.partCount(size: size))
+    let results = PartResults(count: starts.count)
+    ParallelWork.run(
+      groups: Array(repeating: 0, count: starts.count), limits: [starts.count],
+      threads: starts.count
+    ) { part in
+      let isLast = part == starts.count - 1
+      let length = (isLast ? size : starts[part + 1]) - starts[part]
+      // The first part's array is the one returned: room for every trade of the journal, rather
+      // than copying them all each time it grows (no trade's line is shorter than
+      // `shortestLineLength`, so the size bounds their number). The other parts' arrays are
+      // chunks, each with room for a whole chunk.
+      let chunk = part == 0 ? Int.max : max(1, chunkLength)
+      let result = Result { () throws(PartFailure) in
+        try self.readPart(
+          descriptor, from: starts[part], length: length, toEndOfFile: isLast,
+          room: part == 0 ? size / TradesFile.shortestLineLength : chunk, chunkLength: chunk)
+      }
+      results.keep(result, of: part)
+    }
+    // The parts in file order, each chunk freed once its trades are in the first part's array:
+    // the first failure is the first bad line of the file, numbered once the lines before it
+    // are counted.
     var trades: [Trade] = []
-    // Room for every trade at once, rather than copying them all each time the array grows: no
-    // trade's line is shorter than this, so the journal's size bounds their number.
-    trades.reserveCapacity(Int(status.st_size) / TradesFile.shortestLineLength)
-    var lineNumber = 0
-    var shared = SharedTradeTexts()
-    // Blocks of 1 MiB, or the whole file when it is smaller: the buffer is zeroed when made, and
-    // most journals are a fraction of a block.
-    let blockSize = min(1 << 20, Int(status.st_size) + 1)
-    var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
-    try buffer.withUnsafeMutableBufferPointer { buffer throws(StateError) in
-      let base = buffer.baseAddress!
-      // Bytes at the start of the buffer that are the beginning of a line not yet complete.
-      var carried = 0
-      while true {
-        let count = read(descriptor, base + carried, buffer.count - carried)
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw StateError.unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
-        // What is carried at the end is a torn last line: ignored.
-        if count == 0 { break }
-        let filled = carried + count
-        var start = 0
-        while start < filled,
-          let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
-        {
-          let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-          lineNumber += 1
-          guard end + 1 - start <= TradesFile.maximumLineLength else {
-            throw tooLong(line: lineNumber)
+    for part in starts.indices {
+      switch results.take(part) {
+      case .success(var chunks):
+        for index in chunks.indices {
+          if trades.isEmpty {
+            swap(&trades, &chunks[index])
+          } else {
+            trades.append(contentsOf: chunks[index])
+            chunks[index] = []
           }
-          trades.append(
-            try trade(
-              in: UnsafeBufferPointer(rebasing: buffer[start..<end]), line: lineNumber,
-              sharing: &shared))
-          start = end + 1
         }
-        carried = filled - start
-        guard carried < TradesFile.maximumLineLength else { throw tooLong(line: lineNumber + 1) }
-        if carried > 0, start > 0 { memmove(base, base + start, carried) }
+      case .failure(let failure):
+        throw error(failure, linesBefore: trades.count)
       }
     }
     // The line of the trade the check blames; nil for `next_trade_id`.
@@ -142,19 +164,115 @@ public struct TradesFile: Sendable {
     return trades
   }
 
-  /// The trade on the line `bytes` (without its newline), number `line`, sharing the texts of
-  /// the lines before.
-  private func trade(
-    in bytes: UnsafeBufferPointer<UInt8>, line: Int, sharing shared: inout SharedTradeTexts
-  ) throws(StateError) -> Trade {
-    do {
-      return try JSONReader.reading(bytes) { reader throws(StateDocumentError) in
-        let trade = try reader.readTrade(at: .document, sharing: &shared)
-        try syntax { () throws(JSONSyntaxError) in try reader.finish() }
-        return trade
+  /// Where each part of a journal of `size` bytes starts: just after the first newline from
+  /// each of `parts` equal shares on, so that every part but the last ends with a whole line.
+  /// A share with no newline within a line's bound after it (its line is too long, or torn at
+  /// the end) starts no part: its bytes are read by the part before.
+  func partStarts(_ descriptor: Int32, size: Int, parts: Int) throws(StateError) -> [Int] {
+    var starts = [0]
+    guard parts > 1 else { return starts }
+    var window = [UInt8](repeating: 0, count: TradesFile.maximumLineLength)
+    for part in 1..<parts {
+      let share = size / parts * part
+      guard share > starts[starts.count - 1] else { continue }
+      let count = window.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress!, min($0.count, size - share), off_t(share))
       }
-    } catch {
-      throw unusable(problem(error, line: line))
+      guard count >= 0 else {
+        throw StateError.unreadable(path: path, reason: String(cString: strerror(errno)))
+      }
+      guard let newline = window[..<count].firstIndex(of: UInt8(ascii: "\n")),
+        share + newline + 1 < size
+      else { continue }
+      starts.append(share + newline + 1)
+    }
+    return starts
+  }
+
+  /// The trades on the lines of the `length` bytes from `first` on (to the end of the file when
+  /// `toEndOfFile`), in arrays of `chunkLength` trades, the first with room for `room`; a failure
+  /// names its line counted from the part's first. A last line without its newline is a torn
+  /// line, ignored: only the last part can end with one, as every other ends after a newline.
+  private func readPart(
+    _ descriptor: Int32, from first: Int, length: Int, toEndOfFile: Bool, room: Int,
+    chunkLength: Int
+  ) throws(PartFailure) -> [[Trade]] {
+    var chunks: [[Trade]] = []
+    var trades: [Trade] = []
+    trades.reserveCapacity(room)
+    var lineNumber = 0
+    var shared = SharedTradeTexts()
+    // Blocks of 1 MiB, or the whole part when it is smaller: the buffer is zeroed when made, and
+    // most journals are a fraction of a block.
+    let blockSize = min(1 << 20, length + 1)
+    var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
+    try buffer.withUnsafeMutableBufferPointer { buffer throws(PartFailure) in
+      let base = buffer.baseAddress!
+      var offset = first
+      // Bytes at the start of the buffer that are the beginning of a line not yet complete.
+      var carried = 0
+      while true {
+        let room = buffer.count - carried
+        let wanted = toEndOfFile ? room : min(room, first + length - offset)
+        if wanted == 0 { break }
+        let count = pread(descriptor, base + carried, wanted, off_t(offset))
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw .file(StateError.unreadable(path: path, reason: String(cString: strerror(errno))))
+        }
+        // What is carried at the end is a torn last line: ignored.
+        if count == 0 { break }
+        offset += count
+        let filled = carried + count
+        var start = 0
+        while start < filled,
+          let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
+        {
+          let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+          lineNumber += 1
+          guard end + 1 - start <= TradesFile.maximumLineLength else {
+            throw .tooLong(line: lineNumber)
+          }
+          if trades.count == chunkLength {
+            chunks.append(trades)
+            trades = []
+            trades.reserveCapacity(chunkLength)
+          }
+          do throws(StateDocumentError) {
+            trades.append(
+              try trade(in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared))
+          } catch {
+            throw .invalid(error, line: lineNumber)
+          }
+          start = end + 1
+        }
+        carried = filled - start
+        guard carried < TradesFile.maximumLineLength else { throw .tooLong(line: lineNumber + 1) }
+        if carried > 0, start > 0 { memmove(base, base + start, carried) }
+      }
+    }
+    chunks.append(trades)
+    return chunks
+  }
+
+  /// The trade on the line `bytes` (without its newline), sharing the texts of the lines before.
+  private func trade(
+    in bytes: UnsafeBufferPointer<UInt8>, sharing shared: inout SharedTradeTexts
+  ) throws(StateDocumentError) -> Trade {
+    try JSONReader.reading(bytes) { reader throws(StateDocumentError) in
+      let trade = try reader.readTrade(at: .document, sharing: &shared)
+      try syntax { () throws(JSONSyntaxError) in try reader.finish() }
+      return trade
+    }
+  }
+
+  /// `failure` as the reader reports it, its line numbered in the whole file after the
+  /// `linesBefore` lines of the parts before.
+  private func error(_ failure: PartFailure, linesBefore: Int) -> StateError {
+    switch failure {
+    case .file(let error): return error
+    case .tooLong(let line): return tooLong(line: linesBefore + line)
+    case .invalid(let error, let line): return unusable(problem(error, line: linesBefore + line))
     }
   }
 
@@ -269,5 +387,35 @@ public struct TradesFile: Sendable {
     let end = size - tail + newline + 1
     try checkSize(end + count)
     return end
+  }
+}
+
+/// Why a part of the journal was not read: the file, or one of its lines, numbered from the
+/// part's first.
+private enum PartFailure: Error {
+  case file(StateError)
+  case tooLong(line: Int)
+  case invalid(StateDocumentError, line: Int)
+}
+
+/// The parts' trades as their threads finish, each part's taken once by the join.
+private final class PartResults: Sendable {
+  private let slots: Mutex<[Result<[[Trade]], PartFailure>?]>
+
+  init(count: Int) {
+    slots = Mutex(Array(repeating: nil, count: count))
+  }
+
+  func keep(_ result: Result<[[Trade]], PartFailure>, of part: Int) {
+    slots.withLock { $0[part] = result }
+  }
+
+  /// The result of `part`, no longer held here. Every part has one once `ParallelWork.run`
+  /// has returned.
+  func take(_ part: Int) -> Result<[[Trade]], PartFailure> {
+    slots.withLock { slots in
+      defer { slots[part] = nil }
+      return slots[part]!
+    }
   }
 }
