@@ -59,7 +59,7 @@ import Testing
   /// throws.
   static func failure(reading journal: TradesFile, parts: Int) -> String? {
     do {
-      _ = try journal.readTrades(nextTradeID: 10_000, parts: parts, chunkLength: 7)
+      _ = try journal.readTrades(nextTradeID: 10_000, parts: parts)
       return nil
     } catch {
       guard case .unusable(_, let reason) = error else { return "\(error)" }
@@ -71,15 +71,50 @@ import Testing
     let trades = Self.trades(1_000)
     let (directory, journal) = try Self.journal(holding: Self.lines(of: trades).flatMap { $0 })
     defer { withExtendedLifetime(directory) {} }
-    // Up to 64 parts of some fifteen lines each; the parts after the first in arrays of one,
-    // seven or all their trades.
+    // Up to 64 parts of some fifteen lines each.
     for parts in [1, 2, 3, 4, 7, 64] {
       #expect(try Self.starts(of: journal, parts: parts).count == parts)
-      for chunkLength in [1, 7, TradesFile.chunkLength] {
-        #expect(
-          try journal.readTrades(nextTradeID: 1_001, parts: parts, chunkLength: chunkLength)
-            == trades)
-      }
+      #expect(try journal.readTrades(nextTradeID: 1_001, parts: parts) == trades)
+    }
+  }
+
+  /// The members of a trade's line with the shortest values a trade can have.
+  static let shortestMembers = [
+    ("id", "1"), ("date", #""2024-01-01""#), ("side", #""buy""#), ("symbol", #""B""#),
+    ("name", #""B""#), ("coingecko_id", "null"), ("quantity", "1"), ("price", "0"),
+    ("fee", "0"), ("currency", #""US""#),
+  ]
+
+  /// The line of `members`, the first's value replaced by `id`.
+  static func line(_ members: [(String, String)], id: Int) -> String {
+    "{"
+      + members.map { key, value in #""\#(key)":\#(key == "id" ? String(id) : value)"# }
+      .joined(separator: ",") + "}\n"
+  }
+
+  /// A part's room, its length over `shortestLineLength`, holds its trades: each member that
+  /// bound counts is one a trade must have, and a journal of the shortest lines there are reads
+  /// whole in any number of parts.
+  @Test func aPartsRoomHoldsTheShortestTradesThereAre() throws {
+    #expect(
+      Self.shortestMembers.map(\.0)
+        == (0..<Trade.keys.count - Trade.optionalKeyCount).map { Trade.keys[$0] })
+    #expect(Self.line(Self.shortestMembers, id: 1).utf8.count >= TradesFile.shortestLineLength)
+    let bytes = Array((1...2_000).map { Self.line(Self.shortestMembers, id: $0) }.joined().utf8)
+    let (directory, journal) = try Self.journal(holding: bytes)
+    defer { withExtendedLifetime(directory) {} }
+    let whole = try journal.readTrades(nextTradeID: 2_001, parts: 1)
+    #expect(whole.count == 2_000)
+    for parts in [2, 3, 7, 64, 200] {
+      #expect(try journal.readTrades(nextTradeID: 2_001, parts: parts) == whole)
+    }
+    for left in Self.shortestMembers.indices {
+      var members = Self.shortestMembers
+      members.remove(at: left)
+      let (directory, journal) = try Self.journal(holding: Array(Self.line(members, id: 1).utf8))
+      defer { withExtendedLifetime(directory) {} }
+      #expect(
+        Self.failure(reading: journal, parts: 1) != nil, "without \(Self.shortestMembers[left].0)")
     }
   }
 

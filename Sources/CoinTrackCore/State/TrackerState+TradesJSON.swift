@@ -32,6 +32,8 @@ extension Trade {
     "id", "date", "side", "symbol", "name", "coingecko_id", "quantity", "price", "fee",
     "currency", "lots", "origin",
   ]
+  /// How many of the last `keys` a trade may leave out: `lots` and `origin`.
+  static let optionalKeyCount = 2
 }
 
 /// The texts that one file's trades share, each kept once (see `CoinsReadBefore`): their coins, and

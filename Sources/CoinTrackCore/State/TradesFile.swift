@@ -23,9 +23,14 @@ public struct TradesFile: Sendable {
   /// in memory.
   public static let maximumFileSize = 512 * 1024 * 1024
 
-  /// A lower bound on the length of a trade's line (its keys alone take more), from which a
-  /// reader sizes its array.
-  static let shortestLineLength = 128
+  /// The shortest line a trade can have, its newline included: every member a trade must have,
+  /// each `"key":` and a value of one byte at least, separated by commas within braces. A part of
+  /// the journal holds at most its size over this many trades, which is the room it is given.
+  static let shortestLineLength: Int = {
+    let required = Trade.keys.count - Trade.optionalKeyCount
+    let members = (0..<required).reduce(0) { $0 + Trade.keys[$1].utf8.count + 4 }
+    return members + (required - 1) + 2 + 1
+  }()
 
   /// The journal file.
   public let path: String
@@ -75,13 +80,6 @@ public struct TradesFile: Sendable {
   static let smallestPart = 4 << 20
   /// The most parts a journal is read in, however many cores there are.
   static let mostParts = 4
-  /// How many trades a part after the first holds in one array: the join copies each into the
-  /// first part's array and frees it at once, so that at most one chunk's trades are held twice.
-  /// Room for just over 32 MiB, the size above which glibc's malloc always maps a block on its
-  /// own: freeing it gives its memory back and leaves malloc's threshold as it was, where a
-  /// smaller mapping freed would raise it and with it the peak memory of what comes after.
-  static let chunkLength = (32 << 20) / MemoryLayout<Trade>.stride + 1
-
   /// How many parts a journal of `size` bytes is read in: one a core, at most `mostParts`, each
   /// of at least `smallestPart` bytes.
   static func partCount(size: Int) -> Int {
@@ -90,11 +88,12 @@ public struct TradesFile: Sendable {
 
   /// The trades of the journal, in id order, each below `nextTradeID`; none when there is no
   /// journal. Read a block at a time, never the whole file at once, in `parts` (by default
-  /// `partCount(size:)`) read at the same time on threads of their own, then joined in order;
-  /// a part after the first holds its trades in arrays of `chunkLength`.
-  func readTrades(
-    nextTradeID: Int, parts: Int? = nil, chunkLength: Int = TradesFile.chunkLength
-  ) throws(StateError) -> [Trade] {
+  /// `partCount(size:)`) read at the same time on threads of their own.
+  ///
+  /// Every part reads its trades straight into the one array returned, each into room of its
+  /// own as large as its lines could hold (`shortestLineLength`), and the parts are then moved
+  /// together: no trade is copied, only moved, and the memory is that of the trades once.
+  func readTrades(nextTradeID: Int, parts: Int? = nil) throws(StateError) -> [Trade] {
     let opened: (descriptor: Int32, status: stat)?
     do {
       opened = try FileSystem.openRegularFile(path, flags: O_RDONLY, operation: "read")
@@ -113,44 +112,51 @@ public struct TradesFile: Sendable {
     }
     let starts = try partStarts(
       descriptor, size: size, parts: parts ?? TradesFile.partCount(size: size))
-    let results = PartResults(count: starts.count)
-    ParallelWork.run(
-      groups: Array(repeating: 0, count: starts.count), limits: [starts.count],
-      threads: starts.count
-    ) { part in
-      let isLast = part == starts.count - 1
-      let length = (isLast ? size : starts[part + 1]) - starts[part]
-      // The first part's array is the one returned: room for every trade of the journal, rather
-      // than copying them all each time it grows (no trade's line is shorter than
-      // `shortestLineLength`, so the size bounds their number). The other parts' arrays are
-      // chunks, each with room for a whole chunk.
-      let chunk = part == 0 ? Int.max : max(1, chunkLength)
-      let result = Result { () throws(PartFailure) in
-        try self.readPart(
-          descriptor, from: starts[part], length: length, toEndOfFile: isLast,
-          room: part == 0 ? size / TradesFile.shortestLineLength : chunk, chunkLength: chunk)
-      }
-      results.keep(result, of: part)
-    }
-    // The parts in file order, each chunk freed once its trades are in the first part's array:
-    // the first failure is the first bad line of the file, numbered once the lines before it
-    // are counted.
-    var trades: [Trade] = []
-    for part in starts.indices {
-      switch results.take(part) {
-      case .success(var chunks):
-        for index in chunks.indices {
-          if trades.isEmpty {
-            swap(&trades, &chunks[index])
-          } else {
-            trades.append(contentsOf: chunks[index])
-            chunks[index] = []
-          }
+    let lengths = zip(starts, starts.dropFirst() + [size]).map { $1 - $0 }
+    let rooms = lengths.map { $0 / TradesFile.shortestLineLength }
+    // Where each part's room starts in the array.
+    let firsts = rooms.indices.map { rooms[..<$0].reduce(0, +) }
+    var failure: StateError?
+    let trades = [Trade](unsafeUninitializedCapacity: rooms.reduce(0, +)) { buffer, count in
+      let room = UncheckedBuffer(buffer)
+      let results = PartResults(count: starts.count)
+      ParallelWork.run(
+        groups: Array(repeating: 0, count: starts.count), limits: [starts.count],
+        threads: starts.count
+      ) { part in
+        let result = Result { () throws(PartFailure) in
+          try self.readPart(
+            descriptor, from: starts[part], length: lengths[part],
+            into: room.slice(from: firsts[part], count: rooms[part]))
         }
-      case .failure(let failure):
-        throw error(failure, linesBefore: trades.count)
+        results.keep(result, of: part)
       }
+      // The parts in file order, each moved down to follow the one before: the first failure is
+      // the first bad line of the file, numbered once the lines before it are counted. After a
+      // failure, the trades of every part are let go.
+      count = 0
+      for part in starts.indices {
+        switch results.take(part) {
+        case .success(let read) where failure == nil:
+          // Down to just after the trades before: to a lower place or the same, never past the
+          // part's own trades, which a move from front to back reads before it overwrites.
+          room.move(from: firsts[part], count: read, to: count)
+          count += read
+        case .success(let read):
+          room.slice(from: firsts[part], count: read).deinitialize()
+        case .failure(let partFailure):
+          if failure == nil { failure = error(partFailure, linesBefore: count) }
+        }
+      }
+      if failure != nil {
+        room.slice(from: 0, count: count).deinitialize()
+        count = 0
+      }
+      // The later parts' trades were first written past where they now are: that memory is
+      // given back rather than held for as long as the trades are.
+      if starts.count > 1 { room.giveBackPages(from: count) }
     }
+    if let failure { throw failure }
     // The line of the trade the check blames; nil for `next_trade_id`.
     var blamed: Int?
     do {
@@ -189,70 +195,75 @@ public struct TradesFile: Sendable {
     return starts
   }
 
-  /// The trades on the lines of the `length` bytes from `first` on (to the end of the file when
-  /// `toEndOfFile`), in arrays of `chunkLength` trades, the first with room for `room`; a failure
-  /// names its line counted from the part's first. A last line without its newline is a torn
-  /// line, ignored: only the last part can end with one, as every other ends after a newline.
+  /// Reads the trades on the lines of the `length` bytes from `first` on into `room`, returning
+  /// how many; a failure names its line counted from the part's first and leaves none in
+  /// `room`. A last line without its newline is a torn line, ignored: only the last part can end
+  /// with one, as every other ends after a newline. Bytes past `length` are never read, so that
+  /// `room`, sized from `length`, holds every trade.
   private func readPart(
-    _ descriptor: Int32, from first: Int, length: Int, toEndOfFile: Bool, room: Int,
-    chunkLength: Int
-  ) throws(PartFailure) -> [[Trade]] {
-    var chunks: [[Trade]] = []
-    var trades: [Trade] = []
-    trades.reserveCapacity(room)
+    _ descriptor: Int32, from first: Int, length: Int, into room: UnsafeMutableBufferPointer<Trade>
+  ) throws(PartFailure) -> Int {
+    var read = 0
     var lineNumber = 0
     var shared = SharedTradeTexts()
     // Blocks of 1 MiB, or the whole part when it is smaller: the buffer is zeroed when made, and
     // most journals are a fraction of a block.
     let blockSize = min(1 << 20, length + 1)
     var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
-    try buffer.withUnsafeMutableBufferPointer { buffer throws(PartFailure) in
-      let base = buffer.baseAddress!
-      var offset = first
-      // Bytes at the start of the buffer that are the beginning of a line not yet complete.
-      var carried = 0
-      while true {
-        let room = buffer.count - carried
-        let wanted = toEndOfFile ? room : min(room, first + length - offset)
-        if wanted == 0 { break }
-        let count = pread(descriptor, base + carried, wanted, off_t(offset))
-        if count < 0 {
-          if errno == EINTR { continue }
-          throw .file(StateError.unreadable(path: path, reason: String(cString: strerror(errno))))
+    do throws(PartFailure) {
+      try buffer.withUnsafeMutableBufferPointer { buffer throws(PartFailure) in
+        let base = buffer.baseAddress!
+        var offset = first
+        // Bytes at the start of the buffer that are the beginning of a line not yet complete.
+        var carried = 0
+        while true {
+          let wanted = min(buffer.count - carried, first + length - offset)
+          if wanted == 0 { break }
+          let count = pread(descriptor, base + carried, wanted, off_t(offset))
+          if count < 0 {
+            if errno == EINTR { continue }
+            throw .file(
+              StateError.unreadable(path: path, reason: String(cString: strerror(errno))))
+          }
+          // What is carried at the end is a torn last line: ignored.
+          if count == 0 { break }
+          offset += count
+          let filled = carried + count
+          var start = 0
+          while start < filled,
+            let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
+          {
+            let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+            lineNumber += 1
+            guard end + 1 - start <= TradesFile.maximumLineLength else {
+              throw .tooLong(line: lineNumber)
+            }
+            let trade: Trade
+            do throws(StateDocumentError) {
+              trade = try self.trade(
+                in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared)
+            } catch {
+              throw .invalid(error, line: lineNumber)
+            }
+            // A trade's line is at least `shortestLineLength` long, so the part's room, its
+            // length over that, always has a place for it.
+            precondition(read < room.count, "a part's room holds every trade its length can")
+            room.initializeElement(at: read, to: trade)
+            read += 1
+            start = end + 1
+          }
+          carried = filled - start
+          guard carried < TradesFile.maximumLineLength else {
+            throw .tooLong(line: lineNumber + 1)
+          }
+          if carried > 0, start > 0 { memmove(base, base + start, carried) }
         }
-        // What is carried at the end is a torn last line: ignored.
-        if count == 0 { break }
-        offset += count
-        let filled = carried + count
-        var start = 0
-        while start < filled,
-          let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
-        {
-          let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-          lineNumber += 1
-          guard end + 1 - start <= TradesFile.maximumLineLength else {
-            throw .tooLong(line: lineNumber)
-          }
-          if trades.count == chunkLength {
-            chunks.append(trades)
-            trades = []
-            trades.reserveCapacity(chunkLength)
-          }
-          do throws(StateDocumentError) {
-            trades.append(
-              try trade(in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared))
-          } catch {
-            throw .invalid(error, line: lineNumber)
-          }
-          start = end + 1
-        }
-        carried = filled - start
-        guard carried < TradesFile.maximumLineLength else { throw .tooLong(line: lineNumber + 1) }
-        if carried > 0, start > 0 { memmove(base, base + start, carried) }
       }
+    } catch {
+      UnsafeMutableBufferPointer(rebasing: room[..<read]).deinitialize()
+      throw error
     }
-    chunks.append(trades)
-    return chunks
+    return read
   }
 
   /// The trade on the line `bytes` (without its newline), sharing the texts of the lines before.
@@ -398,24 +409,61 @@ private enum PartFailure: Error {
   case invalid(StateDocumentError, line: Int)
 }
 
-/// The parts' trades as their threads finish, each part's taken once by the join.
+/// How many trades each part read, or why it failed, as their threads finish; each part's taken
+/// once by the join.
 private final class PartResults: Sendable {
-  private let slots: Mutex<[Result<[[Trade]], PartFailure>?]>
+  private let slots: Mutex<[Result<Int, PartFailure>?]>
 
   init(count: Int) {
     slots = Mutex(Array(repeating: nil, count: count))
   }
 
-  func keep(_ result: Result<[[Trade]], PartFailure>, of part: Int) {
+  func keep(_ result: Result<Int, PartFailure>, of part: Int) {
     slots.withLock { $0[part] = result }
   }
 
   /// The result of `part`, no longer held here. Every part has one once `ParallelWork.run`
   /// has returned.
-  func take(_ part: Int) -> Result<[[Trade]], PartFailure> {
+  func take(_ part: Int) -> Result<Int, PartFailure> {
     slots.withLock { slots in
       defer { slots[part] = nil }
       return slots[part]!
     }
+  }
+}
+
+/// The array's memory being filled, handed to the parts' threads: each writes only the room of
+/// its own part, and the caller reads none of it until every thread is done.
+private struct UncheckedBuffer: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Trade>
+
+  init(_ buffer: UnsafeMutableBufferPointer<Trade>) {
+    self.buffer = buffer
+  }
+
+  /// The `count` places from `first` on.
+  func slice(from first: Int, count: Int) -> UnsafeMutableBufferPointer<Trade> {
+    UnsafeMutableBufferPointer(rebasing: buffer[first..<first + count])
+  }
+
+  /// Gives the whole pages of the places from `first` on back to the system: none holds a
+  /// trade, and one written again later is a page of zeros.
+  func giveBackPages(from first: Int) {
+    guard let base = buffer.baseAddress else { return }
+    let pageSize = sysconf(Int32(_SC_PAGESIZE))
+    let start = UInt(bitPattern: base + first)
+    let end = UInt(bitPattern: base + buffer.count)
+    let (firstPage, endPage) = ((start + UInt(pageSize) - 1) / UInt(pageSize), end / UInt(pageSize))
+    guard firstPage < endPage else { return }
+    _ = madvise(
+      UnsafeMutableRawPointer(bitPattern: firstPage * UInt(pageSize)),
+      Int(endPage - firstPage) * pageSize, MADV_DONTNEED)
+  }
+
+  /// Moves the `count` trades from `first` on to the places from `destination` on, which may
+  /// overlap them.
+  func move(from first: Int, count: Int, to destination: Int) {
+    guard count > 0, let base = buffer.baseAddress else { return }
+    (base + destination).moveInitialize(from: base + first, count: count)
   }
 }
