@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCore
@@ -185,5 +186,46 @@ import Testing
       RecordFormat.json.render(set).contains(
         #"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline","closed":true}"#
       ))
+  }
+
+  /// A table holds its cells from measuring to writing: many rows, cells longer than a byte
+  /// counts, escaped text and a cell longer than a chunk of them must come out as a table
+  /// made the plain way, padding each cell to the widest of its column.
+  @Test func aLargeTableIsTheTableOfItsModel() {
+    var generator = SeededGenerator(seed: 27)
+    var rows: [(id: Int, name: String, price: String, day: Day)] = []
+    for row in 0..<20_000 {
+      let length = Int(generator.next(below: 300))
+      var name = String(repeating: "n", count: length)
+      if generator.next(below: 50) == 0 { name += "é\u{1b}[2J" }
+      if row == 7_000 {
+        name = String(repeating: "x", count: 3 * TableRenderer.HeldCells.chunkCapacity / 2)
+      }
+      let price = "\(Int(generator.next(below: 1_000_000)) - 500_000).\(10 + row % 90)"
+      let day = Day(daysSince1970: Int(generator.next(below: 40_000)))!
+      let id = Int(bitPattern: UInt(generator.next())) >> Int(generator.next(below: 64))
+      rows.append((id, name, price, day))
+    }
+    // The names last: a left-aligned last column is not padded, so the longest name widens
+    // no line but its own.
+    let set = RecordSet(
+      fields: [
+        .init("id", isNumeric: true), .init("price", isNumeric: true), .init("day"),
+        .init("name"),
+      ],
+      records: rows.map { [.integer($0.id), .number($0.price), .date($0.day), .text($0.name)] })
+    let idWidth = max(2, rows.map { String($0.id).count }.max()!)
+    let priceWidth = max(5, rows.map(\.price.count).max()!)
+    func line(_ id: String, _ price: String, _ day: String, _ name: String) -> String {
+      String(repeating: " ", count: idWidth - id.count) + id + "  "
+        + String(repeating: " ", count: priceWidth - price.count) + price + "  " + day
+        + String(repeating: " ", count: Day.isoLength - day.count) + "  " + name + "\n"
+    }
+    var model = line("ID", "PRICE", "DAY", "NAME")
+    for row in rows {
+      model += line(
+        String(row.id), row.price, row.day.description, UntrustedText.terminalEscaped(row.name))
+    }
+    #expect(RecordFormat.table.render(set) == model)
   }
 }
