@@ -12,7 +12,7 @@ extension RecordKind {
       { .text(report.rowCoin($0) { $0.coin.symbol } ?? HoldingRow.totalSymbol) }
     },
     .init("quantity", isNumeric: true) { report in
-      { report.amount($0, .quantity).map(RecordSet.Value.money) ?? .null }
+      { report.row($0) { .money($0.quantity) } ?? .null }
     },
     .init("lot", isNumeric: true) { report in
       { report.row($0) { $0.lotID.map { .integer($0) } ?? .null } ?? .null }
@@ -28,13 +28,13 @@ extension RecordKind {
       }
     },
     .init("proceeds", isNumeric: true) { report in
-      { report.proceeds($0).map(RecordSet.Value.money) ?? .price(report.total($0)?.proceeds) }
+      { report.row($0) { .money($0.proceeds) } ?? .price(report.total($0)?.proceeds) }
     },
     .init("cost", isNumeric: true) { report in
-      { report.amount($0, .cost).map(RecordSet.Value.money) ?? .price(report.total($0)?.cost) }
+      { report.row($0) { .money($0.cost) } ?? .price(report.total($0)?.cost) }
     },
     .init("gain", isNumeric: true) { report in
-      { report.amount($0, .gain).map(RecordSet.Value.money) ?? .price(report.total($0)?.gain) }
+      { report.row($0) { .money($0.gain) } ?? .price(report.total($0)?.gain) }
     },
     .init("currency") { report in
       { .optional(report.rowCoin($0) { $0.currency } ?? report.total($0)?.currency) }
@@ -54,17 +54,6 @@ extension GainsReport {
   /// nil for a total.
   fileprivate func rowCoin<Value>(_ record: Int, _ value: (GainRows.RowCoin) -> Value) -> Value? {
     record < rows.count ? value(rows.coins[rows.parts[record].coin]) : nil
-  }
-
-  /// `amount` of the row that is record `record`; nil for a total.
-  fileprivate func amount(_ record: Int, _ amount: PartAmounts.Amount) -> ExactDecimal? {
-    record < rows.count ? rows.amounts[record, amount] : nil
-  }
-
-  /// The proceeds of the row that is record `record`, its cost and gain as shown; nil for a
-  /// total.
-  fileprivate func proceeds(_ record: Int) -> ExactDecimal? {
-    record < rows.count ? rows.amounts[record, .cost] + rows.amounts[record, .gain] : nil
   }
 
   /// The total that is record `record`; nil for a row.

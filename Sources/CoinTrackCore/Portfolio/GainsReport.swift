@@ -62,7 +62,7 @@ public struct GainsReport: Sendable {
 /// The rows of a gains report, each made when it is read from a compact part: a million sales
 /// are held as numbers, never as rows of text, and a value becomes text only as it is written.
 public struct GainRows: RandomAccessCollection, Sendable {
-  /// One row as it is held, but its amounts (in `amounts`): its coin by position in `coins`.
+  /// One row as it is held: its coin by position in `coins`, its money as exact decimals.
   struct Part: Sendable {
     let saleID: Int
     let saleDay: Day
@@ -70,9 +70,17 @@ public struct GainRows: RandomAccessCollection, Sendable {
     let lotID: Int?
     /// The position of the row's coin and currency in `GainRows.coins`.
     let coin: Int
+    /// Without the zeros after the point that do not change it.
+    let quantity: ExactDecimal
+    /// The row's cost and gain as shown. Until `GainLedger.report` rounds them, the coin's
+    /// running cost and gain with this part in them, exact.
+    var cost: ExactDecimal
+    var gain: ExactDecimal
 
     var daysHeld: Int { saleDay.daysSince1970 - acquired.daysSince1970 }
     var isLongTerm: Bool { daysHeld >= GainRow.longTermDays }
+    /// The share of the sale's proceeds, its fee taken off: the cost and the gain as shown.
+    var proceeds: ExactDecimal { cost + gain }
   }
 
   /// A coin the rows are of, with the currency of its trades.
@@ -82,20 +90,16 @@ public struct GainRows: RandomAccessCollection, Sendable {
   }
 
   let parts: [Part]
-  /// The quantity, cost and gain of each part.
-  let amounts: PartAmounts
   let coins: [RowCoin]
 
-  init(parts: [Part], amounts: PartAmounts, coins: [RowCoin]) {
+  init(parts: [Part], coins: [RowCoin]) {
     self.parts = parts
-    self.amounts = amounts
     self.coins = coins
   }
 
   /// The rows given whole, held as parts.
   init(_ rows: [GainRow]) {
     var coins: [RowCoin] = []
-    var amounts = PartAmounts()
     parts = rows.map { row in
       let rowCoin = RowCoin(coin: row.coin, currency: row.currency)
       let coin: Int
@@ -105,14 +109,11 @@ public struct GainRows: RandomAccessCollection, Sendable {
         coin = coins.count
         coins.append(rowCoin)
       }
-      amounts.append(
-        quantity: ExactDecimal(row.quantity), cost: ExactDecimal(row.cost),
-        gain: ExactDecimal(row.gain))
       return Part(
         saleID: row.saleID, saleDay: row.saleDay, acquired: row.acquired, lotID: row.lotID,
-        coin: coin)
+        coin: coin, quantity: ExactDecimal(row.quantity), cost: ExactDecimal(row.cost),
+        gain: ExactDecimal(row.gain))
     }
-    self.amounts = amounts
     self.coins = coins
   }
 
@@ -122,59 +123,11 @@ public struct GainRows: RandomAccessCollection, Sendable {
   public subscript(position: Int) -> GainRow {
     let part = parts[position]
     let coin = coins[part.coin]
-    let cost = amounts[position, .cost]
-    let gain = amounts[position, .gain]
     return GainRow(
-      saleID: part.saleID, saleDay: part.saleDay, coin: coin.coin,
-      quantity: amounts[position, .quantity].price, lotID: part.lotID, acquired: part.acquired,
-      daysHeld: part.daysHeld, isLongTerm: part.isLongTerm, proceeds: (cost + gain).price,
-      cost: cost.price, gain: gain.price, currency: coin.currency)
-  }
-}
-
-/// The quantity, cost and gain of each part of a gains report, by the part's position: three
-/// exact decimals a part, most held in a word each (see `ExactDecimal.Slots`), in blocks added
-/// as parts are.
-struct PartAmounts: Sendable {
-  /// An amount of a part.
-  enum Amount: Int {
-    /// Without the zeros after the point that do not change it.
-    case quantity
-    /// The part's cost and gain as shown; until `GainLedger.report` rounds them, the exact
-    /// cost and gain of the disposal.
-    case cost, gain
-  }
-
-  /// The parts a block holds.
-  private static let partsPerBlock = 1 << 16
-  private static let amountsPerPart = 3
-  private var blocks: [ExactDecimal.Slots] = []
-  /// How many parts are held.
-  private(set) var count = 0
-
-  /// Holds the amounts of the next part.
-  mutating func append(quantity: ExactDecimal, cost: ExactDecimal, gain: ExactDecimal) {
-    if count == blocks.count * Self.partsPerBlock {
-      blocks.append(ExactDecimal.Slots(count: Self.partsPerBlock * Self.amountsPerPart))
-    }
-    count += 1
-    self[count - 1, .quantity] = quantity
-    self[count - 1, .cost] = cost
-    self[count - 1, .gain] = gain
-  }
-
-  subscript(part: Int, amount: Amount) -> ExactDecimal {
-    get {
-      let place = (part % Self.partsPerBlock) * Self.amountsPerPart + amount.rawValue
-      guard let value = blocks[part / Self.partsPerBlock][place] else {
-        preconditionFailure("every amount of a part held is set")
-      }
-      return value
-    }
-    set {
-      let place = (part % Self.partsPerBlock) * Self.amountsPerPart + amount.rawValue
-      blocks[part / Self.partsPerBlock][place] = newValue
-    }
+      saleID: part.saleID, saleDay: part.saleDay, coin: coin.coin, quantity: part.quantity.price,
+      lotID: part.lotID, acquired: part.acquired, daysHeld: part.daysHeld,
+      isLongTerm: part.isLongTerm, proceeds: part.proceeds.price, cost: part.cost.price,
+      gain: part.gain.price, currency: coin.currency)
   }
 }
 
@@ -209,26 +162,27 @@ extension Tracker {
   }
 }
 
-/// The disposals of a replay kept for the report, as compact parts, with each coin's sums
-/// before the report's range.
+/// The disposals of a replay kept for the report, as compact parts, with each coin's running
+/// sums.
 struct GainLedger {
-  /// A coin reported: its cost and gain over its disposals before the report's range.
-  private struct BeforeRange {
+  /// A coin reported: its running cost and gain over all its disposals so far, and what they
+  /// were before the report's range.
+  private struct Running {
     var cost = ExactDecimal.zero
     var gain = ExactDecimal.zero
+    var costBeforeRange = ExactDecimal.zero
+    var gainBeforeRange = ExactDecimal.zero
   }
 
   let from: Day
   /// The ids of the coins reported; nil for all.
   let coins: Set<String>?
   private var parts: [GainRows.Part] = []
-  /// The quantity and the exact cost and gain of each of `parts`.
-  private var amounts = PartAmounts()
   /// The coins and currencies of the disposals recorded, in the order first met, numbered
   /// in that order: a coin's trades are in one currency (see `checkCurrencies`).
   private var rowCoins: [GainRows.RowCoin] = []
   private var numbering = CoinNumbering()
-  private var beforeRange: [BeforeRange] = []
+  private var running: [Running] = []
 
   init(from: Day, coins: Set<String>?) {
     self.from = from
@@ -240,43 +194,43 @@ struct GainLedger {
     self.parts.reserveCapacity(parts)
   }
 
-  /// Adds `disposal` to its coin's sums before the range, or keeps it when it is in the
-  /// range. Disposals come in day order, so those before the range come first.
+  /// Adds `disposal` to its coin's running sums, and keeps it when it is in the range.
   mutating func record(_ disposal: Disposal) {
     let sale = disposal.sale
     guard coins?.contains(sale.coin.id) ?? true else { return }
     let (coin, isNew) = numbering.number(of: sale.coin.id)
     if isNew {
       rowCoins.append(GainRows.RowCoin(coin: sale.coin, currency: sale.currency))
-      beforeRange.append(BeforeRange())
+      running.append(Running())
     }
+    running[coin].cost = running[coin].cost + disposal.cost
+    running[coin].gain = running[coin].gain + disposal.gain
     guard sale.day >= from else {
-      beforeRange[coin].cost = beforeRange[coin].cost + disposal.cost
-      beforeRange[coin].gain = beforeRange[coin].gain + disposal.gain
+      running[coin].costBeforeRange = running[coin].cost
+      running[coin].gainBeforeRange = running[coin].gain
       return
     }
     let quantity = disposal.quantity
     parts.append(
       GainRows.Part(
         saleID: sale.id, saleDay: sale.day, acquired: disposal.acquired, lotID: disposal.lotID,
-        coin: coin))
-    amounts.append(
-      quantity: quantity.rounded(toScale: quantity.significantScale), cost: disposal.cost,
-      gain: disposal.gain)
+        coin: coin, quantity: quantity.rounded(toScale: quantity.significantScale),
+        cost: running[coin].cost, gain: running[coin].gain))
   }
 
   /// The rows, each coin's money rounded to `scales[coin id]` decimals (2 when absent), the
   /// rounding carried from row to row, and the totals of the rows as shown.
   mutating func report(method: CostMethod, scales: [String: Int]) -> GainsReport {
-    // Taken out, so that the amounts are rounded where they lie rather than copied.
-    var amounts = self.amounts
-    self.amounts = PartAmounts()
+    // Taken out, so that the parts are rounded where they lie rather than copied.
+    var parts = self.parts
+    self.parts = []
     let coinScales = rowCoins.map { scales[$0.coin.id] ?? CostBasis.smallestMoneyScale }
-    // Each coin's running cost and gain, exact and as last shown: a row shows what it adds to
-    // them as shown.
-    var running = beforeRange.map { (cost: $0.cost, gain: $0.gain) }
-    var shownBefore = zip(beforeRange, coinScales).map { before, scale in
-      (cost: before.cost.rounded(toScale: scale), gain: before.gain.rounded(toScale: scale))
+    // Each coin's running cost and gain as last shown: a row shows what it adds to them.
+    var shownBefore = zip(running, coinScales).map { running, scale in
+      (
+        cost: running.costBeforeRange.rounded(toScale: scale),
+        gain: running.gainBeforeRange.rounded(toScale: scale)
+      )
     }
     // Per currency in the order first met: all, short and long, as sums of the shown rows.
     var currencies: [String] = []
@@ -284,17 +238,15 @@ struct GainLedger {
     for index in parts.indices {
       let coin = parts[index].coin
       let scale = coinScales[coin]
-      running[coin].cost = running[coin].cost + amounts[index, .cost]
-      running[coin].gain = running[coin].gain + amounts[index, .gain]
       let shown = (
-        cost: running[coin].cost.rounded(toScale: scale),
-        gain: running[coin].gain.rounded(toScale: scale)
+        cost: parts[index].cost.rounded(toScale: scale),
+        gain: parts[index].gain.rounded(toScale: scale)
       )
       let cost = shown.cost - shownBefore[coin].cost
       let gain = shown.gain - shownBefore[coin].gain
       shownBefore[coin] = shown
-      amounts[index, .cost] = cost
-      amounts[index, .gain] = gain
+      parts[index].cost = cost
+      parts[index].gain = gain
       let proceeds = cost + gain
       let currency = rowCoins[coin].currency
       // A few currencies at most: found by looking along them.
@@ -322,8 +274,7 @@ struct GainLedger {
       }
     }
     return GainsReport(
-      method: method,
-      rows: GainRows(parts: parts, amounts: amounts, coins: rowCoins), totals: totals)
+      method: method, rows: GainRows(parts: parts, coins: rowCoins), totals: totals)
   }
 }
 
