@@ -31,38 +31,36 @@ enum TableRenderer {
     _ records: RecordSet, header: Bool, style: RecordFormat.TableStyle, width: Int? = nil,
     into output: inout TextBuffer, flush: (inout TextBuffer) throws -> Void
   ) rethrows -> [String] {
-    // Every cell is read and written once, as it will be shown, while its column is measured,
-    // and held compactly until the widths are known: no value is made or formatted twice.
-    // Without a header the columns are only as wide as their values.
+    let titles = records.fields.map { RecordSet.Value.text($0.title) }
+    // Without a header the columns are only as wide as their values. Widths are measured again
+    // while writing rather than kept for every row; what is kept is whether a column's text is
+    // all plain, so that it is not checked twice.
     var columns = records.fields.map { Layout.Column(isNumeric: $0.isNumeric) }
-    var cells = HeldCells()
     if header {
+      for column in columns.indices { columns[column].measure(titles[column]) }
+    }
+    return try records.withReaders { readers in
       for column in columns.indices {
-        columns[column].measure(.text(records.fields[column].title), holdingIn: &cells)
+        var measured = columns[column]
+        for record in 0..<records.count { measured.measure(readers[record, column]) }
+        columns[column] = measured
       }
-    }
-    records.withReaders { readers in
+      let kept = width.map { fit(&columns, fields: records.fields, header: header, in: $0) }
+      let shown = kept ?? Array(columns.indices)
+      let layout = Layout(columns: shown.map { columns[$0] })
+      if header {
+        if style == .decorated { output += "\u{1B}[1m" }
+        layout.appendLine(to: &output) { titles[shown[$0]] }
+        if style == .decorated { output += "\u{1B}[0m" }
+        output += "\n"
+      }
       for record in 0..<records.count {
-        for column in columns.indices {
-          columns[column].measure(readers[record, column], holdingIn: &cells)
-        }
+        layout.appendLine(to: &output) { readers[record, shown[$0]] }
+        output.append("\n")
+        if output.isFull { try flush(&output) }
       }
+      return records.fields.indices.filter { !shown.contains($0) }.map { records.fields[$0].key }
     }
-    let kept = width.map { fit(&columns, fields: records.fields, header: header, in: $0) }
-    let shown = kept ?? Array(columns.indices)
-    let layout = Layout(columns: columns, shown: shown)
-    if header {
-      if style == .decorated { output += "\u{1B}[1m" }
-      layout.appendLine(of: &cells, to: &output)
-      if style == .decorated { output += "\u{1B}[0m" }
-      output += "\n"
-    }
-    for _ in 0..<records.count {
-      layout.appendLine(of: &cells, to: &output)
-      output.append("\n")
-      if output.isFull { try flush(&output) }
-    }
-    return records.fields.indices.filter { !shown.contains($0) }.map { records.fields[$0].key }
   }
 
   /// Narrows `columns`, measured, to fit a line of `width` characters as the type's summary
@@ -120,8 +118,19 @@ enum TableRenderer {
     return text.index(after: digits.endIndex)
   }
 
+  /// A cell as a table shows it: text, or a number or day written in place without a string
+  /// of its own.
+  private enum Shown {
+    case text(String)
+    case integer(Int)
+    case date(Day)
+    /// A decimal number's text shown with exactly `decimals` digits after the point.
+    case decimal(DecimalText, decimals: Int)
+  }
+
   /// Where a decimal number's text has its point and its last digit that is not a trailing zero.
   struct DecimalText {
+    let text: String
     /// The characters before the point (all of them without one).
     let integerLength: Int
     /// The digits after the point.
@@ -129,126 +138,67 @@ enum TableRenderer {
     /// The digits after the point up to the last that is not zero.
     let significantDecimals: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      guard let point = bytes.firstIndex(of: UInt8(ascii: ".")) else {
-        (integerLength, statedDecimals, significantDecimals) = (bytes.count, 0, 0)
-        return
+    init(_ text: String) {
+      self.text = text
+      var contiguous = text
+      // The bytes lent where they lie: a table measures every number of its columns.
+      (integerLength, statedDecimals, significantDecimals) = contiguous.withUTF8 { bytes in
+        guard let point = bytes.firstIndex(of: UInt8(ascii: ".")) else {
+          return (bytes.count, 0, 0)
+        }
+        var last = bytes.count - 1
+        while last > point, bytes[last] == UInt8(ascii: "0") { last -= 1 }
+        return (point, bytes.count - point - 1, last - point)
       }
-      var last = bytes.count - 1
-      while last > point, bytes[last] == UInt8(ascii: "0") { last -= 1 }
-      (integerLength, statedDecimals, significantDecimals) = (
-        point, bytes.count - point - 1, last - point
-      )
     }
 
     /// The width of the text with `decimals` digits after the point.
     func width(decimals: Int) -> Int { integerLength + (decimals > 0 ? decimals + 1 : 0) }
 
-    /// Appends `bytes`, the number's text, with `decimals` (at least `significantDecimals`)
-    /// digits after the point.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>, decimals: Int, to output: inout TextBuffer) {
-      output.append(UnsafeBufferPointer(rebasing: bytes[..<integerLength]))
-      guard decimals > 0 else { return }
-      output.append(ascii: ".")
-      if significantDecimals > 0 {
-        let fraction = integerLength + 1
-        output.append(
-          UnsafeBufferPointer(rebasing: bytes[fraction..<fraction + significantDecimals]))
+    /// Appends the text with `decimals` (at least `significantDecimals`) digits after the point.
+    func append(decimals: Int, to output: inout TextBuffer) {
+      var text = text
+      text.withUTF8 { bytes in
+        output.append(UnsafeBufferPointer(rebasing: bytes[..<integerLength]))
+        guard decimals > 0 else { return }
+        output.append(ascii: ".")
+        if significantDecimals > 0 {
+          let fraction = integerLength + 1
+          output.append(
+            UnsafeBufferPointer(rebasing: bytes[fraction..<fraction + significantDecimals]))
+        }
+        for _ in significantDecimals..<decimals { output.append(ascii: "0") }
       }
-      for _ in significantDecimals..<decimals { output.append(ascii: "0") }
     }
   }
 
-  /// The cells of a table as they will be shown, from measuring to writing, in the order
-  /// written: row by row, each row's cells in the order of the fields.
-  ///
-  /// A cell's text is written once, into chunks of memory that never move, with a byte for
-  /// its length and whether it is a decimal number; a million rows take little more than
-  /// their text. Reading gives each chunk back once it has been read.
-  struct HeldCells: ~Copyable {
-    /// The bytes of a chunk; a cell longer than that has a chunk of its own.
-    static let chunkCapacity = 1 << 20
-    /// The flag of a decimal number in a cell's byte.
-    private static let decimalFlag: UInt8 = 0x80
-    /// A cell's byte that says its length is the next of `longLengths`.
-    private static let longLength: UInt8 = 0x7F
-
-    private var chunks: [UnsafeMutableBufferPointer<UInt8>] = []
-    /// The bytes written in the last chunk.
-    private var used = 0
-    /// For each cell, its length (or `longLength`), with `decimalFlag` for a decimal number.
-    private var cellBytes: [UInt8] = []
-    private var longLengths: [Int] = []
-    /// Where reading is: the chunk, the offset in it, the cell and the next long length.
-    /// Chunks before `chunk` have been given back.
-    private var chunk = 0
-    private var offset = 0
-    private var cell = 0
-    private var long = 0
-
-    init() {}
-
-    deinit {
-      for index in chunk..<chunks.count { chunks[index].deallocate() }
-    }
-
-    /// Holds `length` bytes, written by `write` where they will stay; returns them.
-    @discardableResult
-    mutating func append(
-      count length: Int, isDecimal: Bool = false,
-      writtenBy write: (_ start: UnsafeMutablePointer<UInt8>) -> Void
-    ) -> UnsafeBufferPointer<UInt8> {
-      if chunks.isEmpty || used + length > chunks[chunks.count - 1].count {
-        chunks.append(.allocate(capacity: max(HeldCells.chunkCapacity, length)))
-        used = 0
+  /// Calls `body` with a cell as shown, its width in characters and whether it is shown as it
+  /// is, the text lent rather than copied. Invisible characters (escape sequences, direction
+  /// overrides) are shown escaped, as `\u{1b}`: a table goes to a terminal. Printable ASCII,
+  /// the usual case, is one character a byte; only other text needs grapheme counting.
+  /// `isKnownPlain` says the text was found printable ASCII before and need not be checked.
+  private static func withShown<Result>(
+    of value: RecordSet.Value, isKnownPlain: Bool = false, decimals: Int? = nil,
+    _ body: (_ shown: Shown, _ width: Int, _ isPlain: Bool) -> Result
+  ) -> Result {
+    switch value {
+    case .number(let text) where decimals != nil:
+      let number = DecimalText(text)
+      let shown = max(decimals ?? 0, number.significantDecimals)
+      return body(.decimal(number, decimals: shown), number.width(decimals: shown), true)
+    case .text(let text):
+      if isKnownPlain || UntrustedText.isPrintableASCII(text) {
+        return body(.text(text), text.utf8.count, true)
       }
-      let start = chunks[chunks.count - 1].baseAddress! + used
-      write(start)
-      used += length
-      let flag = isDecimal ? HeldCells.decimalFlag : 0
-      if length < Int(HeldCells.longLength) {
-        cellBytes.append(UInt8(length) | flag)
-      } else {
-        cellBytes.append(HeldCells.longLength | flag)
-        longLengths.append(length)
-      }
-      return UnsafeBufferPointer(start: start, count: length)
-    }
-
-    /// Holds `text`; returns its bytes as held.
-    @discardableResult
-    mutating func append(_ text: String, isDecimal: Bool = false) -> UnsafeBufferPointer<UInt8> {
-      var text = text
-      return text.withUTF8 { bytes in
-        append(count: bytes.count, isDecimal: isDecimal) { start in
-          guard let source = bytes.baseAddress else { return }
-          start.initialize(from: source, count: bytes.count)
-        }
-      }
-    }
-
-    /// Lends the next cell's bytes to `body`, with whether it is a decimal number.
-    @inline(__always)
-    mutating func next<Result>(
-      _ body: (_ bytes: UnsafeBufferPointer<UInt8>, _ isDecimal: Bool) -> Result
-    ) -> Result {
-      let byte = cellBytes[cell]
-      cell += 1
-      var length = Int(byte & ~HeldCells.decimalFlag)
-      if length == Int(HeldCells.longLength) {
-        length = longLengths[long]
-        long += 1
-      }
-      // The writer started a new chunk where this cell did not fit the one before.
-      if offset + length > chunks[chunk].count {
-        chunks[chunk].deallocate()
-        chunk += 1
-        offset = 0
-      }
-      let start = chunks[chunk].baseAddress! + offset
-      offset += length
-      return body(
-        UnsafeBufferPointer(start: start, count: length), byte & HeldCells.decimalFlag != 0)
+      let shown = UntrustedText.terminalEscaped(text)
+      return body(.text(shown), shown.count, false)
+    // Numbers are ASCII digits, signs and points.
+    case .number(let text): return body(.text(text), text.utf8.count, true)
+    case .integer(let value):
+      return body(.integer(value), TextBuffer.decimalLength(of: value), true)
+    case .date(let day): return body(.date(day), Day.isoLength, true)
+    case .bool(let flag): return flag ? body(.text("true"), 4, true) : body(.text("false"), 5, true)
+    case .null: return body(.text("-"), 1, true)
     }
   }
 
@@ -276,87 +226,49 @@ enum TableRenderer {
       /// The column's width once every cell is measured.
       var shownWidth: Int { max(width, decimals.map { integerWidth + ($0 > 0 ? $0 + 1 : 0) } ?? 0) }
 
-      /// Measures a cell, and holds it in `cells` as it will be shown: text, or a number or
-      /// day written in place without a string of its own. Invisible characters (escape
-      /// sequences, direction overrides) are shown escaped, as `\u{1b}`: a table goes to a
-      /// terminal. Printable ASCII, the usual case, is one character a byte; only other text
-      /// needs grapheme counting.
-      mutating func measure(_ value: RecordSet.Value, holdingIn cells: inout HeldCells) {
-        let shownWidth: Int
-        switch value {
-        case .number(let text) where isNumeric:
-          let number = DecimalText(cells.append(text, isDecimal: true))
+      mutating func measure(_ value: RecordSet.Value) {
+        if isNumeric, case .number(let text) = value {
+          let number = DecimalText(text)
           integerWidth = max(integerWidth, number.integerLength)
           mostSignificantDecimals = max(mostSignificantDecimals, number.significantDecimals)
           fewestStatedDecimals = min(fewestStatedDecimals, number.statedDecimals)
           return
-        case .text(let text) where !UntrustedText.isPrintableASCII(text):
-          let shown = UntrustedText.terminalEscaped(text)
-          cells.append(shown)
-          shownWidth = shown.count
-          isPlain = false
-        // Numbers are ASCII digits, signs and points.
-        case .text(let text), .number(let text): shownWidth = cells.append(text).count
-        case .integer(let value):
-          shownWidth = TextBuffer.decimalLength(of: value)
-          cells.append(count: shownWidth) { TextBuffer.write(value, length: shownWidth, at: $0) }
-        case .date(let day):
-          shownWidth = cells.append(count: Day.isoLength, writtenBy: day.writeISO).count
-        case .bool(let flag): shownWidth = cells.append(flag ? "true" : "false").count
-        case .null: shownWidth = cells.append("-").count
         }
-        width = max(width, shownWidth)
+        TableRenderer.withShown(of: value) { _, width, isPlain in
+          self.width = max(self.width, width)
+          self.isPlain = self.isPlain && isPlain
+        }
       }
     }
 
-    /// Each column as measured, and whether it is shown.
     let columns: [Column]
-    let isShown: [Bool]
-    /// Each column's `shownWidth` and `decimals`, worked out once.
-    private let shownWidths: [Int]
-    private let decimals: [Int?]
 
-    init(columns: [Column], shown: [Int]) {
-      self.columns = columns
-      isShown = columns.indices.map(shown.contains)
-      shownWidths = columns.map(\.shownWidth)
-      decimals = columns.map(\.decimals)
-    }
-
-    /// Appends the next row of `cells`, without the line end.
+    /// Appends one line, the cell of each column given by `cell`, without the line end.
     @inline(__always)
-    func appendLine(of cells: inout HeldCells, to output: inout TextBuffer) {
+    func appendLine(to output: inout TextBuffer, cell: (_ column: Int) -> RecordSet.Value) {
       // Spaces owed before the next cell: the padding of a left-aligned cell, the gap and the
       // padding of a right-aligned one, written at once. Those still owed at the end of the
       // line are dropped, so that no line ends in spaces.
       var spaces = 0
-      var isFirst = true
       for column in columns.indices {
-        cells.next { bytes, isDecimal in
-          guard isShown[column] else { return }
-          if !isFirst { spaces += TableRenderer.columnGap }
-          isFirst = false
-          let isNumeric = columns[column].isNumeric
-          if isDecimal, let decimals = decimals[column] {
-            let number = DecimalText(bytes)
-            let shownDecimals = max(decimals, number.significantDecimals)
-            spaces += max(0, shownWidths[column] - number.width(decimals: shownDecimals))
-            output.appendSpaces(spaces)
-            number.append(bytes, decimals: shownDecimals, to: &output)
-            spaces = 0
-            return
-          }
-          let width =
-            columns[column].isPlain ? bytes.count : String(decoding: bytes, as: UTF8.self).count
+        if column > 0 { spaces += TableRenderer.columnGap }
+        let isNumeric = columns[column].isNumeric
+        TableRenderer.withShown(
+          of: cell(column), isKnownPlain: columns[column].isPlain,
+          decimals: columns[column].decimals
+        ) {
+          shown, width, _ in
           // Only a shortened column is narrower than a cell of it.
-          let padding = max(0, shownWidths[column] - width)
+          let padding = max(0, columns[column].shownWidth - width)
           if isNumeric { spaces += padding }
           output.appendSpaces(spaces)
-          if width > columns[column].width {
-            output += TableRenderer.shortened(
-              String(decoding: bytes, as: UTF8.self), to: columns[column].width)
-          } else {
-            output.append(bytes)
+          switch shown {
+          case .text(let text) where width > columns[column].width:
+            output += TableRenderer.shortened(text, to: columns[column].width)
+          case .text(let text): output += text
+          case .integer(let value): output.append(value)
+          case .date(let day): output.append(day)
+          case .decimal(let number, let decimals): number.append(decimals: decimals, to: &output)
           }
           spaces = isNumeric ? 0 : padding
         }

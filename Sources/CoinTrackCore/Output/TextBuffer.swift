@@ -97,14 +97,11 @@ public struct TextBuffer: ~Copyable {
   /// Appends `value` in decimal digits.
   mutating func append(_ value: Int) {
     let length = TextBuffer.decimalLength(of: value)
-    append(count: length) { TextBuffer.write(value, length: length, at: $0) }
-  }
-
-  /// Writes `value` in decimal digits, its `decimalLength` of `length` bytes, at `start`.
-  static func write(_ value: Int, length: Int, at start: UnsafeMutablePointer<UInt8>) {
-    if value < 0 { start.pointee = UInt8(ascii: "-") }
-    DecimalDigits.write(
-      UInt64(value.magnitude), count: length - (value < 0 ? 1 : 0), endingAt: start + length)
+    append(count: length) { start in
+      if value < 0 { start.pointee = UInt8(ascii: "-") }
+      DecimalDigits.write(
+        UInt64(value.magnitude), count: length - (value < 0 ? 1 : 0), endingAt: start + length)
+    }
   }
 
   /// Appends a day as `YYYY-MM-DD`.
