@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCore
@@ -185,5 +186,45 @@ import Testing
       RecordFormat.json.render(set).contains(
         #"{"date":"2026-01-08","symbol":"BTC","price":null,"currency":"USDT","source":"offline","closed":true}"#
       ))
+  }
+
+  /// A large table, with escaped text, long cells and one of 1.5 MB, is the table made the
+  /// plain way, each cell padded to the widest of its column.
+  @Test func aLargeTableIsTheTableOfItsModel() {
+    var generator = SeededGenerator(seed: 27)
+    var rows: [(id: Int, name: String, price: String, day: Day)] = []
+    for row in 0..<20_000 {
+      let length = Int(generator.next(below: 300))
+      var name = String(repeating: "n", count: length)
+      if generator.next(below: 50) == 0 { name += "é\u{1b}[2J" }
+      if row == 7_000 {
+        name = String(repeating: "x", count: 1_500_000)
+      }
+      let price = "\(Int(generator.next(below: 1_000_000)) - 500_000).\(10 + row % 90)"
+      let day = Day(daysSince1970: Int(generator.next(below: 40_000)))!
+      let id = Int(bitPattern: UInt(generator.next())) >> Int(generator.next(below: 64))
+      rows.append((id, name, price, day))
+    }
+    // The names last: a left-aligned last column is not padded, so the longest name widens
+    // no line but its own.
+    let set = RecordSet(
+      fields: [
+        .init("id", isNumeric: true), .init("price", isNumeric: true), .init("day"),
+        .init("name"),
+      ],
+      records: rows.map { [.integer($0.id), .number($0.price), .date($0.day), .text($0.name)] })
+    let idWidth = max(2, rows.map { String($0.id).count }.max()!)
+    let priceWidth = max(5, rows.map(\.price.count).max()!)
+    func line(_ id: String, _ price: String, _ day: String, _ name: String) -> String {
+      String(repeating: " ", count: idWidth - id.count) + id + "  "
+        + String(repeating: " ", count: priceWidth - price.count) + price + "  " + day
+        + String(repeating: " ", count: Day.isoLength - day.count) + "  " + name + "\n"
+    }
+    var model = line("ID", "PRICE", "DAY", "NAME")
+    for row in rows {
+      model += line(
+        String(row.id), row.price, row.day.description, UntrustedText.terminalEscaped(row.name))
+    }
+    #expect(RecordFormat.table.render(set) == model)
   }
 }

@@ -178,10 +178,10 @@ struct GainLedger {
   /// The ids of the coins reported; nil for all.
   let coins: Set<String>?
   private var parts: [GainRows.Part] = []
-  /// The coins and currencies of the disposals recorded, in the order first met, and their
-  /// positions by coin id: a coin's trades are in one currency (see `checkCurrencies`).
+  /// The coins and currencies of the disposals recorded, in the order first met, numbered
+  /// in that order: a coin's trades are in one currency (see `checkCurrencies`).
   private var rowCoins: [GainRows.RowCoin] = []
-  private var positions: [String: Int] = [:]
+  private var numbering = CoinNumbering()
   private var running: [Running] = []
 
   init(from: Day, coins: Set<String>?) {
@@ -198,12 +198,8 @@ struct GainLedger {
   mutating func record(_ disposal: Disposal) {
     let sale = disposal.sale
     guard coins?.contains(sale.coin.id) ?? true else { return }
-    let coin: Int
-    if let known = positions[sale.coin.id] {
-      coin = known
-    } else {
-      coin = rowCoins.count
-      positions[sale.coin.id] = coin
+    let (coin, isNew) = numbering.number(of: sale.coin.id)
+    if isNew {
       rowCoins.append(GainRows.RowCoin(coin: sale.coin, currency: sale.currency))
       running.append(Running())
     }
