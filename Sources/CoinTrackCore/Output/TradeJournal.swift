@@ -184,8 +184,10 @@ public struct TradeJournal: Sendable {
     let booking = method == .average ? "" : " \"\(method.rawValue.uppercased())\""
     text += "\n\(firstDay) open \(accounts.assets)\(booking)\n"
     var opened = [accounts.assets]
-    for account in [accounts.cash, accounts.income]
-      + AccountRole.allCases.filter(checked.incomeRoles.contains).map { accounts[$0] }
+    let incomeAccounts = AccountRole.allCases.filter(checked.incomeRoles.contains).map {
+      accounts[$0]
+    }
+    for account in [accounts.cash, accounts.income] + incomeAccounts
     where !opened.contains(account) {
       opened.append(account)
       text += "\(firstDay) open \(account)\n"
