@@ -119,7 +119,6 @@ public struct TradesFile: Sendable {
     var failure: StateError?
     let trades = [Trade](unsafeUninitializedCapacity: rooms.reduce(0, +)) { buffer, count in
       let room = UncheckedBuffer(buffer)
-      if starts.count > 1 { room.askForHugePages() }
       let results = PartResults(count: starts.count)
       ParallelWork.run(
         groups: Array(repeating: 0, count: starts.count), limits: [starts.count],
@@ -450,31 +449,15 @@ private struct UncheckedBuffer: @unchecked Sendable {
   /// Gives the whole pages of the places from `first` on back to the system: none holds a
   /// trade, and one written again later is a page of zeros.
   func giveBackPages(from first: Int) {
-    guard let (start, length) = wholePages(from: first) else { return }
-    _ = madvise(start, length, MADV_DONTNEED)
-  }
-
-  /// The start and length of the whole pages within the places from `first` on; nil when there
-  /// are none.
-  private func wholePages(from first: Int) -> (UnsafeMutableRawPointer, Int)? {
-    guard let base = buffer.baseAddress else { return nil }
-    let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+    guard let base = buffer.baseAddress else { return }
+    let pageSize = sysconf(Int32(_SC_PAGESIZE))
     let start = UInt(bitPattern: base + first)
     let end = UInt(bitPattern: base + buffer.count)
-    let (firstPage, endPage) = ((start + pageSize - 1) / pageSize, end / pageSize)
-    guard firstPage < endPage, let pages = UnsafeMutableRawPointer(bitPattern: firstPage * pageSize)
-    else { return nil }
-    return (pages, Int((endPage - firstPage) * pageSize))
-  }
-
-  /// Asks for the memory in huge pages where the system gives them on request (Linux's
-  /// transparent huge pages): a million trades are then written into a few hundred pages, each
-  /// found on first use, rather than tens of thousands.
-  func askForHugePages() {
-    #if os(Linux)
-      guard let (start, length) = wholePages(from: 0) else { return }
-      _ = madvise(start, length, MADV_HUGEPAGE)
-    #endif
+    let (firstPage, endPage) = ((start + UInt(pageSize) - 1) / UInt(pageSize), end / UInt(pageSize))
+    guard firstPage < endPage else { return }
+    _ = madvise(
+      UnsafeMutableRawPointer(bitPattern: firstPage * UInt(pageSize)),
+      Int(endPage - firstPage) * pageSize, MADV_DONTNEED)
   }
 
   /// Moves the `count` trades from `first` on to the places from `destination` on, which may
