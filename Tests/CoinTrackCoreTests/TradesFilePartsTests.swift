@@ -108,13 +108,18 @@ import Testing
     for parts in [2, 3, 7, 64, 200] {
       #expect(try journal.readTrades(nextTradeID: 2_001, parts: parts) == whole)
     }
+    // Alone, and after a whole line of the same coin, whose texts the reader then shares.
     for left in Self.shortestMembers.indices {
       var members = Self.shortestMembers
       members.remove(at: left)
-      let (directory, journal) = try Self.journal(holding: Array(Self.line(members, id: 1).utf8))
-      defer { withExtendedLifetime(directory) {} }
-      #expect(
-        Self.failure(reading: journal, parts: 1) != nil, "without \(Self.shortestMembers[left].0)")
+      for before in ["", Self.line(Self.shortestMembers, id: 1)] {
+        let (directory, journal) = try Self.journal(
+          holding: Array((before + Self.line(members, id: 2)).utf8))
+        defer { withExtendedLifetime(directory) {} }
+        #expect(
+          Self.failure(reading: journal, parts: 1) != nil,
+          "without \(Self.shortestMembers[left].0)")
+      }
     }
   }
 
