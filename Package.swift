@@ -12,6 +12,16 @@ let commit: String = {
   return value.count <= 40 && value.allSatisfy(allowed.contains) ? value : ""
 }()
 
+/// The generic types the compiler can lay out ahead of time (an array of option specs, an
+/// optional decimal) go into the binary whole, instead of being built by the runtime from their
+/// mangled names the first time each is used: every command builds the command table and many
+/// such types before doing anything. Swift does this by default on Apple platforms only; the
+/// standard library for Linux is built with it, so its runtime takes these layouts. The
+/// benchmark's floor is compiled with the same flag.
+let swiftSettings: [SwiftSetting] = [
+  .unsafeFlags(["-Xfrontend", "-prespecialize-generic-metadata"])
+]
+
 let package = Package(
   name: "cointrack",
   products: [
@@ -28,12 +38,17 @@ let package = Package(
     // libcurl is opened with dlopen on the first request, never linked, so that a run that makes
     // no request pays nothing for it at start-up.
     .target(name: "CoinTrackCurl"),
-    .target(name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot", "CoinTrackCurl"]),
+    .target(
+      name: "CoinTrackCore", dependencies: ["CoinTrackSnapshot", "CoinTrackCurl"],
+      swiftSettings: swiftSettings),
     // The commit for --version, a C string because a Swift define carries no value.
     .target(
       name: "CoinTrackBuildInfo", cSettings: [.define("COINTRACK_COMMIT", to: "\"\(commit)\"")]),
-    .target(name: "CoinTrackCLI", dependencies: ["CoinTrackCore", "CoinTrackBuildInfo"]),
-    .executableTarget(name: "cointrack", dependencies: ["CoinTrackCLI"]),
+    .target(
+      name: "CoinTrackCLI", dependencies: ["CoinTrackCore", "CoinTrackBuildInfo"],
+      swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "cointrack", dependencies: ["CoinTrackCLI"], swiftSettings: swiftSettings),
     // Fixtures/Exchanges: real exchange exports (see its PROVENANCE.md), read through #filePath.
     .testTarget(
       name: "CoinTrackCoreTests",
