@@ -48,6 +48,8 @@ extension ExactDecimal {
     }
 
     /// The word holding `value`, when its units fit 56 bits and its scale a byte below 255.
+    // Inlined into `store`, which fills a table of years of closes one at a time.
+    @inline(__always)
     private static func word(of value: ExactDecimal) -> UInt64? {
       guard case .fixed(let units) = value.storage, value.scale < 255,
         let small = ExactDecimal.small(units), small >> 55 == 0 || small >> 55 == -1
