@@ -232,4 +232,33 @@ import Testing
     let past = try offline.latestPrices(of: [Self.bitcoin], onOrBefore: Day(iso: "2026-05-21")!)
     #expect(past[0]?.source == "offline")
   }
+
+  /// The closes a walk reads in one pass are the prices of the rows, read one by one, for every
+  /// range across the snapshot's days, the history's and the days between and after them.
+  @Test func theClosesOfARangeInOnePassAreTheRowsPrices() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let offline = OfflinePriceSource(history: store)
+    _ = try store.add(
+      Self.rows([("2026-05-22", "80000.5"), ("2026-05-23", "81000"), ("2026-05-25", "0.00001230")]),
+      to: Self.bitcoin)
+    let days = DayRange(from: Day(iso: "2026-05-17")!, to: Day(iso: "2026-05-27")!)!
+    // A range wholly after the history's last day has no close and is refused.
+    for first in days where first <= Day(iso: "2026-05-25")! {
+      for last in days where first <= last {
+        let rows = try offline.dailyPrices(of: Self.bitcoin, in: DayRange(from: first, to: last)!)
+        var closes: [String] = []
+        rows.forEachClose { position, close in
+          closes.append("\(rows.day(at: position)) \(close.price.text)")
+        }
+        #expect(closes == rows.compactMap { row in row.price.map { "\(row.day) \($0.text)" } })
+      }
+    }
+    let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-26")!)!
+    var closes: [String] = []
+    try offline.dailyPrices(of: Self.bitcoin, in: range).forEachClose { position, close in
+      closes.append("\(position) \(close.price.text)")
+    }
+    #expect(closes == ["0 77552.23", "2 80000.5", "3 81000", "5 0.00001230"])
+  }
 }

@@ -26,24 +26,33 @@ extension ExactDecimal {
         return ExactDecimal(units: Int128(Int64(bitPattern: word) >> 8), scale: scalePlusOne - 1)
       }
       set {
-        if !others.isEmpty { others[place] = nil }
         guard let newValue else {
+          if !others.isEmpty { others[place] = nil }
           words[place] = 0
           return
         }
-        if let word = Self.word(of: newValue) {
-          words[place] = word
-        } else {
-          words[place] = 0
-          others[place] = newValue
-        }
+        store(newValue, at: place)
+      }
+    }
+
+    /// Puts `value` in `place`: what the setter does with a value, without making an optional
+    /// of it, as a table of years of closes is filled a close at a time.
+    mutating func store(_ value: ExactDecimal, at place: Int) {
+      if !others.isEmpty { others[place] = nil }
+      if let word = Self.word(of: value) {
+        words[place] = word
+      } else {
+        words[place] = 0
+        others[place] = value
       }
     }
 
     /// The word holding `value`, when its units fit 56 bits and its scale a byte below 255.
+    // Inlined into `store`, which fills a table of years of closes one at a time.
+    @inline(__always)
     private static func word(of value: ExactDecimal) -> UInt64? {
       guard case .fixed(let units) = value.storage, value.scale < 255,
-        let small = Int64(exactly: units), small >> 55 == 0 || small >> 55 == -1
+        let small = ExactDecimal.small(units), small >> 55 == 0 || small >> 55 == -1
       else { return nil }
       return UInt64(bitPattern: small << 8) | UInt64(value.scale + 1)
     }

@@ -66,6 +66,23 @@ public struct CoinHistory: Sendable {
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
+  /// `body` of the day and the bytes of the close of each row from `first` through `last`, in
+  /// order, where they lie: the rows of a range in one pass.
+  func forEachPriceText(
+    from first: Day, through last: Day, _ body: (Day, UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    // A single row, as `prices` reads them, is found in the table of days.
+    var position = position(on: first) ?? position(from: first)
+    bytes.withUnsafeBufferPointer { bytes in
+      while position < entries.count, entries[position].day <= last {
+        let start = Int(entries[position].priceStart)
+        let end = start + Int(entries[position].priceLength)
+        body(entries[position].day, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        position += 1
+      }
+    }
+  }
+
   /// The position of the first row on or after `day` (`count` when there is none).
   func position(from day: Day) -> Int {
     var low = 0

@@ -81,7 +81,9 @@ enum HistoryFormat {
       // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
       // by copying them all.
       builder.reserveCapacity(bytes.count / minimumLineLength)
-      var previous: Line?
+      // The line read last, which the next is compared with, moved on from line to line in
+      // place; nil before the first.
+      var line: Line?
       var start = headerEnd + 1
       var number = 2
       while start < bytes.count {
@@ -89,18 +91,18 @@ enum HistoryFormat {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        let line: Line
-        if let previous, let repeated = Line(in: bytes, start..<end, repeating: previous) {
-          line = repeated
-        } else {
+        let previousDay = line?.day
+        if line?.moveToRepeat(in: bytes, start..<end) != true {
           line = try Line(
-            in: bytes, start..<end, number: number, path: path, symbol: symbol, after: previous)
+            in: bytes, start..<end, number: number, path: path, symbol: symbol, after: line)
         }
-        if let previous {
-          guard previous.day < line.day else {
+        // Read just above.
+        guard let line else { break }
+        if let previousDay {
+          guard previousDay < line.day else {
             throw HistoryError.damaged(
               path: path, line: number,
-              reason: "\(line.day) does not come after \(previous.day); days must ascend")
+              reason: "\(line.day) does not come after \(previousDay); days must ascend")
           }
           guard !line.isNew.symbol, !line.isNew.currency else {
             throw HistoryError.damaged(
@@ -115,7 +117,6 @@ enum HistoryFormat {
         } else {
           builder.append(line)
         }
-        previous = line
         start = end + 1
         number += 1
       }
@@ -175,26 +176,27 @@ enum HistoryFormat {
   /// already checked, and no text is made for it; a line that repeats the one before but for
   /// its date and price is recognised by comparing the bytes around its price with that line's.
   struct Line {
-    let day: Day
+    private(set) var day: Day
     /// Where the line ends, and the positions of its four commas.
-    private let end: Int
-    private let commas: (Int, Int, Int, Int)
+    private var end: Int
+    private var commas: (Int, Int, Int, Int)
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
-    let isNew: (symbol: Bool, currency: Bool, source: Bool)
+    private(set) var isNew: (symbol: Bool, currency: Bool, source: Bool)
 
     var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
     var price: Range<Int> { (commas.1 + 1)..<commas.2 }
     var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
     var source: Range<Int> { (commas.3 + 1)..<end }
 
-    /// The line at `range` of `bytes` when it is `previous`, the line before it, with another
-    /// date and price: the same bytes from the comma after the date through the comma after the
-    /// symbol, and from the comma after the price to the end, a real day and a plain decimal
-    /// above zero. Nil for any other line, which the full reading checks and names what is
-    /// wrong with. Years of closes of one coin are such lines.
-    init?(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, repeating previous: Line) {
-      let middleCount = previous.commas.1 - previous.commas.0 + 1
-      let tailCount = previous.end - previous.commas.2
+    /// Moves to the line at `range` of `bytes` when it is this line, the one before it, with
+    /// another date and price: the same bytes from the comma after the date through the comma
+    /// after the symbol, and from the comma after the price to the end, a real day and a plain
+    /// decimal above zero. False for any other line, which is left to the full reading to check
+    /// and name what is wrong with, and this line as it was. Years of closes of one coin are
+    /// such lines.
+    mutating func moveToRepeat(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+      let middleCount = commas.1 - commas.0 + 1
+      let tailCount = end - commas.2
       let dateEnd = range.lowerBound + Day.isoLength
       let priceStart = dateEnd + middleCount
       let priceEnd = range.upperBound - tailCount
@@ -204,17 +206,18 @@ enum HistoryFormat {
       // Both lines lie in `bytes` (the price between its neighbours is not empty), so memcmp
       // reads only its bytes.
       guard range.count <= maximumLineLength, priceStart < priceEnd, let base = bytes.baseAddress,
-        memcmp(base + previous.commas.0, base + dateEnd, middleCount) == 0,
-        memcmp(base + previous.commas.2, base + priceEnd, tailCount) == 0,
+        memcmp(base + commas.0, base + dateEnd, middleCount) == 0,
+        memcmp(base + commas.2, base + priceEnd, tailCount) == 0,
         let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
-      else { return nil }
+      else { return false }
       // A plain decimal holds no comma, so the line has the five fields of the one before.
       let price = field(priceStart..<priceEnd)
-      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else { return nil }
+      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else { return false }
       self.day = day
+      commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + commas.3 - commas.2)
       end = range.upperBound
-      commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + previous.commas.3 - previous.commas.2)
       isNew = (false, false, false)
+      return true
     }
 
     /// The fields of the line at `range` of `bytes`, `previous` the line before it (nil for the

@@ -156,8 +156,8 @@ private struct RangeCloses {
         trade: trade, coinCurrency: closesCurrency, source: source.name, isNew: false)
     }
     let first = offset(of: day)
-    for position in rows.indices {
-      closes[(first + position) * width + index] = rows.close(at: position)
+    rows.forEachClose { position, close in
+      closes.store(close, at: (first + position) * width + index)
     }
   }
 

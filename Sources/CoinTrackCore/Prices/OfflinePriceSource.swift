@@ -117,10 +117,16 @@ public struct OfflinePriceSource: PriceSource {
         case .history(let row): row.map { held.source(at: $0) } ?? lastSource
         }
       },
-      priceText: { position, body in
-        switch place(position) {
-        case .snapshot(let day): series?.withCloseText(on: day, body)
-        case .history(let row): if let row { held.withPriceText(at: row, body) }
+      priceTexts: { positions, body in
+        guard let last = positions.last.map(first.adding(days:)) else { return }
+        var day = first.adding(days: positions.lowerBound)
+        while day < split, day <= last {
+          series?.withCloseText(on: day) { body(day.daysSince1970 - first.daysSince1970, $0) }
+          day = day.adding(days: 1)
+        }
+        guard day <= last else { return }
+        held.forEachPriceText(from: day, through: last) { day, text in
+          body(day.daysSince1970 - first.daysSince1970, text)
         }
       })
   }

@@ -22,20 +22,28 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   }
 
   /// `count` rows from the day `first` on, each `template` with its own day and the price whose
-  /// plain decimal text `priceText(position, body)` lends to `body` when the row is read (and
-  /// does not call it on a day without one); `daysWithoutPrice` of them have none.
-  /// `source(position)`, when given, names each row's source instead of the template's.
+  /// plain decimal text `priceTexts` lends: `priceTexts(positions, body)` calls `body` with the
+  /// position and text of each row of `positions` that has a price, in order. `daysWithoutPrice`
+  /// of the rows have none. `source(position)`, when given, names each row's source instead of
+  /// the template's.
   init(
     first: Day, count: Int, daysWithoutPrice: Int, template: PriceRow,
     source: (@Sendable (_ position: Int) -> String)? = nil,
-    priceText:
-      @escaping @Sendable (_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
-      -> Void
+    priceTexts: @escaping PriceTexts
   ) {
-    storage = MadeRows(first: first, template: template, source: source, priceText: priceText)
+    storage = MadeRows(
+      first: first, count: count, template: template, source: source, priceTexts: priceTexts)
     endIndex = count
     self.daysWithoutPrice = daysWithoutPrice
   }
+
+  /// How made rows lend the texts of their prices: `body` of the position and the text of each
+  /// row of `positions` that has a price, in order, where the text lies.
+  typealias PriceTexts =
+    @Sendable (
+      _ positions: Range<Int>,
+      _ body: (_ position: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Void
 
   public subscript(position: Int) -> PriceRow {
     PriceRow(
@@ -47,8 +55,11 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func day(at position: Int) -> Day { storage.day(at: position) }
   func symbol(at position: Int) -> String { storage.symbol(at: position) }
   func price(at position: Int) -> Price? { storage.price(at: position) }
-  /// The price of the row at `position` as a number.
-  func close(at position: Int) -> ExactDecimal? { storage.close(at: position) }
+  /// `body` of the position and the price as a number of each row that has a price, in order:
+  /// read in one pass, as a walk over years of days computes with every close.
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
+    storage.forEachClose(body)
+  }
   func currency(at position: Int) -> String { storage.currency(at: position) }
   func source(at position: Int) -> String { storage.source(at: position) }
   func isClosed(at position: Int) -> Bool { storage.isClosed(at: position) }
@@ -59,7 +70,7 @@ private protocol Storage: AnyObject, Sendable {
   func day(at position: Int) -> Day
   func symbol(at position: Int) -> String
   func price(at position: Int) -> Price?
-  func close(at position: Int) -> ExactDecimal?
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void)
   func currency(at position: Int) -> String
   func source(at position: Int) -> String
   func isClosed(at position: Int) -> Bool
@@ -76,45 +87,48 @@ private final class HeldRows: Storage {
   func day(at position: Int) -> Day { rows[position].day }
   func symbol(at position: Int) -> String { rows[position].symbol }
   func price(at position: Int) -> Price? { rows[position].price }
-  func close(at position: Int) -> ExactDecimal? { rows[position].price.map(ExactDecimal.init) }
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
+    for (position, row) in rows.enumerated() {
+      if let price = row.price { body(position, ExactDecimal(price)) }
+    }
+  }
   func currency(at position: Int) -> String { rows[position].currency }
   func source(at position: Int) -> String { rows[position].source }
   func isClosed(at position: Int) -> Bool { rows[position].isClosed }
 }
 
 /// Row `n` is `template` on the day `n` days after `first`, with the price whose text
-/// `priceText(n, body)` lends and, when `source` is given, the source `source(n)`.
+/// `priceTexts` lends for `n` and, when `source` is given, the source `source(n)`.
 private final class MadeRows: Storage {
-  typealias PriceText =
-    @Sendable (_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void)
-    -> Void
   let first: Day
+  let count: Int
   let template: PriceRow
   let source: (@Sendable (_ position: Int) -> String)?
-  let priceText: PriceText
+  let priceTexts: PriceRows.PriceTexts
 
   init(
-    first: Day, template: PriceRow, source: (@Sendable (_ position: Int) -> String)?,
-    priceText: @escaping PriceText
+    first: Day, count: Int, template: PriceRow, source: (@Sendable (_ position: Int) -> String)?,
+    priceTexts: @escaping PriceRows.PriceTexts
   ) {
     self.first = first
+    self.count = count
     self.template = template
     self.source = source
-    self.priceText = priceText
+    self.priceTexts = priceTexts
   }
 
   func day(at position: Int) -> Day { first.adding(days: position) }
   func symbol(at position: Int) -> String { template.symbol }
   func price(at position: Int) -> Price? {
     var price: Price?
-    priceText(position) { price = Price(plainDecimalUTF8: $0) }
+    priceTexts(position..<(position + 1)) { _, text in price = Price(plainDecimalUTF8: text) }
     return price
   }
-  // Read from the text where it lies: a walk over years of days computes with every close.
-  func close(at position: Int) -> ExactDecimal? {
-    var close: ExactDecimal?
-    priceText(position) { close = ExactDecimal(plainDecimalBytes: $0) }
-    return close
+  // Read from the texts where they lie, all in one call.
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
+    priceTexts(0..<count) { position, text in
+      body(position, ExactDecimal(plainDecimalBytes: text))
+    }
   }
   func currency(at position: Int) -> String { template.currency }
   func source(at position: Int) -> String { source?(position) ?? template.source }

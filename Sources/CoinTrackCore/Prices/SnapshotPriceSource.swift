@@ -62,7 +62,11 @@ public struct SnapshotPriceSource: PriceSource {
       first: range.first, count: range.count,
       daysWithoutPrice: range.count - series.daysWithPrice(in: range),
       template: row(coin, range.first, nil)
-    ) { position, body in series.withCloseText(on: range.first.adding(days: position), body) }
+    ) { positions, body in
+      for position in positions {
+        series.withCloseText(on: range.first.adding(days: position)) { body(position, $0) }
+      }
+    }
   }
 
   /// The coin's series, which holds some day of `range`.
