@@ -98,26 +98,27 @@ struct ValuedAmounts {
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
   func row() -> HoldingRow {
     HoldingRow(
-      coin: nil, quantity: nil, cost: shownCost, averageCost: nil, price: nil, value: shownValue,
-      unrealised: shownUnrealised, unrealisedPercent: shownUnrealisedPercent,
-      realised: shownRealised, currency: currency)
+      coin: nil, quantity: nil, cost: shownCost.price, averageCost: nil, price: nil,
+      value: shownValue?.price, unrealised: shownUnrealised?.price,
+      unrealisedPercent: shownUnrealisedPercent?.price, realised: shownRealised.price,
+      currency: currency)
   }
 
-  // Each number of `row()` on its own, so that a writer of many rows makes each number of a row
-  // once, where it is written, without the others' text.
+  // Each number of `row()` on its own, exact, so that a writer of many rows makes each number
+  // of a row once, where it is written, without the others and without a string.
 
   /// The decimals of every amount of the row: the most among them.
   private var rowScale: Int { max(cost.scale, value?.scale ?? 0, realised.scale) }
   /// `value` − `cost`; nil without a value.
   private var unrealised: ExactDecimal? { value.map { $0 - cost } }
 
-  var shownCost: Price { cost.rounded(toScale: rowScale).price }
-  var shownValue: Price? { value?.rounded(toScale: rowScale).price }
-  var shownUnrealised: Price? { unrealised?.rounded(toScale: rowScale).price }
-  var shownUnrealisedPercent: Price? {
-    unrealised.flatMap { Position.percent($0, of: cost) }?.price
+  var shownCost: ExactDecimal { cost.rounded(toScale: rowScale) }
+  var shownValue: ExactDecimal? { value?.rounded(toScale: rowScale) }
+  var shownUnrealised: ExactDecimal? { unrealised?.rounded(toScale: rowScale) }
+  var shownUnrealisedPercent: ExactDecimal? {
+    unrealised.flatMap { Position.percent($0, of: cost) }
   }
-  var shownRealised: Price { realised.rounded(toScale: rowScale).price }
+  var shownRealised: ExactDecimal { realised.rounded(toScale: rowScale) }
 }
 
 extension CostBasis {
