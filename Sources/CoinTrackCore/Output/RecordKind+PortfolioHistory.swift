@@ -5,19 +5,19 @@ extension RecordKind {
   static let portfolioDayFields = RecordFields<[PortfolioDay]>([
     .init("date") { days in { days.day($0) { .date($0.pointee.day) } } },
     .init("value", isNumeric: true) { days in
-      { days.day($0) { .amount($0.pointee.totals.shownValue) } }
+      { days.day($0) { .amount(ValuedAmounts.shownValue(of: $0.totals)) } }
     },
     .init("cost", isNumeric: true) { days in
-      { days.day($0) { .decimal($0.pointee.totals.shownCost) } }
+      { days.day($0) { .decimal(ValuedAmounts.shownCost(of: $0.totals)) } }
     },
     .init("unrealised", isNumeric: true) { days in
-      { days.day($0) { .amount($0.pointee.totals.shownUnrealised) } }
+      { days.day($0) { .amount(ValuedAmounts.shownUnrealised(of: $0.totals)) } }
     },
     .init("unrealised_percent", isNumeric: true) { days in
-      { days.day($0) { .amount($0.pointee.totals.shownUnrealisedPercent) } }
+      { days.day($0) { .amount(ValuedAmounts.shownUnrealisedPercent(of: $0.totals)) } }
     },
     .init("realised", isNumeric: true) { days in
-      { days.day($0) { .decimal($0.pointee.totals.shownRealised) } }
+      { days.day($0) { .decimal(ValuedAmounts.shownRealised(of: $0.totals)) } }
     },
     .init("currency") { days in { days.day($0) { .text($0.pointee.totals.currency) } } },
     .init("coins", isNumeric: true) { days in { days.day($0) { .integer($0.pointee.coinsHeld) } } },
@@ -43,5 +43,13 @@ extension RecordSet {
   /// `portfolio history`: a row per day.
   public static func portfolioDays(_ history: PortfolioHistory) -> RecordSet {
     RecordKind.portfolioDayFields.records(of: history.days, count: history.days.count)
+  }
+}
+
+extension UnsafePointer<PortfolioDay> {
+  /// The day's totals where they lie.
+  fileprivate var totals: UnsafePointer<ValuedAmounts> {
+    // A stored property always has an address inside the value.
+    pointer(to: \.totals).unsafelyUnwrapped
   }
 }
