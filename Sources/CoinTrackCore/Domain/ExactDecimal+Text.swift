@@ -51,7 +51,7 @@ extension ExactDecimal {
     var written = 0
     var limbIndex = 0
     while written < count {
-      var limb = limbs[limbIndex]
+      var limb = limbs.limb(limbIndex, of: self)
       var digits = min(count - written, DecimalMagnitude.digitsPerLimb)
       let beforePoint = scale - written
       if beforePoint > 0, beforePoint < digits {
@@ -75,11 +75,13 @@ extension ExactDecimal {
   }
 
   /// The magnitude of a value's units in `DecimalMagnitude`'s base-10^18 limbs, least
-  /// significant first, from which its digits are counted and written.
+  /// significant first, from which its digits are counted and written. Holds no reference, so
+  /// that making one for each number written retains and releases nothing: a general value's
+  /// limbs are read from the value itself.
   private struct UnitLimbs {
-    /// The limbs of units held fixed (2^128 is below 10^54, so three suffice).
+    /// The limbs of units held fixed (2^128 is below 10^54, so three suffice); zeros for units
+    /// held general.
     private let fixed: (UInt64, UInt64, UInt64)
-    private let general: DecimalMagnitude?
     /// How many digits the magnitude has, at least one: counted once, as the length of the
     /// text and the writing of it both need it.
     let digitCount: Int
@@ -92,36 +94,28 @@ extension ExactDecimal {
         // Units of 64 bits, as amounts mostly are, are split in 64 bits: quicker than 128.
         if let small = UInt64(exactly: magnitude) {
           fixed = (small % base, small / base, 0)
-          general = nil
           digitCount = DecimalDigits.count(of: small)
           return
-        } else {
-          let wideBase = UInt128(base)
-          fixed = (
-            UInt64(magnitude % wideBase), UInt64(magnitude / wideBase % wideBase),
-            UInt64(magnitude / wideBase / wideBase)
-          )
         }
-        general = nil
+        let wideBase = UInt128(base)
+        fixed = (
+          UInt64(magnitude % wideBase), UInt64(magnitude / wideBase % wideBase),
+          UInt64(magnitude / wideBase / wideBase)
+        )
+        let top = fixed.2 != 0 ? 2 : 1
+        digitCount =
+          top * DecimalMagnitude.digitsPerLimb
+          + DecimalDigits.count(of: top == 2 ? fixed.2 : fixed.1)
       case .general(_, let magnitude):
         fixed = (0, 0, 0)
-        general = magnitude
+        digitCount = max(1, magnitude.digitCount)
       }
-      var top = general.map { max(0, $0.limbCount - 1) } ?? 2
-      while top > 0, Self.limb(top, fixed: fixed, general: general) == 0 { top -= 1 }
-      digitCount =
-        top * DecimalMagnitude.digitsPerLimb
-        + DecimalDigits.count(of: Self.limb(top, fixed: fixed, general: general))
     }
 
-    /// Limb `index`, 0 above the top one.
-    subscript(index: Int) -> UInt64 { Self.limb(index, fixed: fixed, general: general) }
-
-    /// Limb `index` of the fixed limbs or of `general`, 0 above the top one.
-    private static func limb(
-      _ index: Int, fixed: (UInt64, UInt64, UInt64), general: DecimalMagnitude?
-    ) -> UInt64 {
-      if let general { return general.limb(index) }
+    /// Limb `index` of the units of `value`, the value these limbs were made of; 0 above the
+    /// top one.
+    func limb(_ index: Int, of value: ExactDecimal) -> UInt64 {
+      if case .general(_, let magnitude) = value.storage { return magnitude.limb(index) }
       switch index {
       case 0: return fixed.0
       case 1: return fixed.1
