@@ -43,6 +43,10 @@ import Testing
       let value = ExactDecimal(Price(decimalText: text)!)
       #expect(value.price.text == text)
       #expect(value.textLength == text.utf8.count)
+      var written = TextBuffer()
+      written.append(ascii: "=")
+      value.write(to: &written)
+      #expect(written.text == "=" + text)
       #expect(ExactDecimal(general: value).price.text == text)
       if value != .zero {
         #expect((ExactDecimal.zero - value).price.text == "-" + text)

@@ -45,10 +45,17 @@ enum DecimalDigits {
     // stores of the stepped pointer when two numbers were written one after another.
     let digits = UnsafeMutableBufferPointer(start: end - count, count: count)
     var rest = value
-    for index in digits.indices.reversed() {
-      digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
+    var index = count
+    // Two digits a division by 100 rather than one a division by 10: half the divisions, as
+    // every amount, count and day of a report is written here.
+    while index >= 2 {
+      let pair = UInt8(truncatingIfNeeded: rest % 100)
+      rest /= 100
+      index -= 2
+      digits[index] = UInt8(ascii: "0") + pair / 10
+      digits[index + 1] = UInt8(ascii: "0") + pair % 10
     }
+    if index == 1 { digits[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
     return end - count
   }
 }

@@ -10,6 +10,14 @@ extension ExactDecimal {
     return Price(writtenDecimalText: text)
   }
 
+  /// Appends the text `price` has to `output`, written where it is shown without a string of
+  /// its own: a renderer writes thousands of amounts.
+  func write(to output: inout TextBuffer) {
+    let limbs = UnitLimbs(self)
+    let length = textLength(limbs)
+    output.append(count: length) { writeText(limbs, into: $0, length: length) }
+  }
+
   /// The length in bytes of the value's text.
   var textLength: Int { textLength(UnitLimbs(self)) }
 
@@ -32,73 +40,88 @@ extension ExactDecimal {
     max(limbs.digitCount, scale + 1)
   }
 
-  /// Writes the text of the value whose units are `limbs`, `length` bytes, at `start`: the
-  /// digits from the last back, the point before the last `scale` of them, then the sign.
+  /// Writes the text of the value whose units are `limbs`, `length` bytes, at `start`: a limb
+  /// at a time from the last back, its digits split around the point when the point falls
+  /// among them, then the sign.
   private func writeText(_ limbs: UnitLimbs, into start: UnsafeMutablePointer<UInt8>, length: Int) {
     // Indices into a buffer, not a pointer stepped back (see `DecimalDigits.write`).
     let text = UnsafeMutableBufferPointer(start: start, count: length)
-    var position = length
+    var end = length
     let count = writtenDigitCount(limbs)
     var written = 0
     var limbIndex = 0
-    // A limb at a time, its digits from the last back, the point before the last `scale`.
     while written < count {
-      var limb = limbs[limbIndex]
-      let end = min(count, written + DecimalMagnitude.digitsPerLimb)
-      while written < end {
-        if written == scale, scale > 0 {
-          position -= 1
-          text[position] = UInt8(ascii: ".")
-        }
-        position -= 1
-        text[position] = UInt8(ascii: "0") + UInt8(limb % 10)
-        limb /= 10
-        written += 1
+      var limb = limbs.limb(limbIndex, of: self)
+      var digits = min(count - written, DecimalMagnitude.digitsPerLimb)
+      let beforePoint = scale - written
+      if beforePoint > 0, beforePoint < digits {
+        let power = DecimalDigits.powersOfTen[beforePoint]
+        DecimalDigits.write(limb % power, count: beforePoint, endingAt: start + end)
+        end -= beforePoint
+        limb /= power
+        written += beforePoint
+        digits -= beforePoint
       }
+      if written == scale, scale > 0 {
+        end -= 1
+        text[end] = UInt8(ascii: ".")
+      }
+      DecimalDigits.write(limb, count: digits, endingAt: start + end)
+      end -= digits
+      written += digits
       limbIndex += 1
     }
     if isNegative { text[0] = UInt8(ascii: "-") }
   }
 
   /// The magnitude of a value's units in `DecimalMagnitude`'s base-10^18 limbs, least
-  /// significant first, from which its digits are counted and written.
+  /// significant first, from which its digits are counted and written. Holds no reference, so
+  /// that making one for each number written retains and releases nothing: a general value's
+  /// limbs are read from the value itself.
   private struct UnitLimbs {
-    /// The limbs of units held fixed (2^128 is below 10^54, so three suffice).
+    /// The limbs of units held fixed (2^128 is below 10^54, so three suffice); zeros for units
+    /// held general.
     private let fixed: (UInt64, UInt64, UInt64)
-    private let general: DecimalMagnitude?
+    /// How many digits the magnitude has, at least one: counted once, as the length of the
+    /// text and the writing of it both need it.
+    let digitCount: Int
 
     init(_ value: ExactDecimal) {
       switch value.storage {
       case .fixed(let units):
-        let base = UInt128(DecimalMagnitude.base)
         let magnitude = units.magnitude
+        let base = DecimalMagnitude.base
+        // Units of 64 bits, as amounts mostly are, are split in 64 bits: quicker than 128.
+        if let small = UInt64(exactly: magnitude) {
+          fixed = (small % base, small / base, 0)
+          digitCount = DecimalDigits.count(of: small)
+          return
+        }
+        let wideBase = UInt128(base)
         fixed = (
-          UInt64(magnitude % base), UInt64(magnitude / base % base),
-          UInt64(magnitude / base / base)
+          UInt64(magnitude % wideBase), UInt64(magnitude / wideBase % wideBase),
+          UInt64(magnitude / wideBase / wideBase)
         )
-        general = nil
+        let top = fixed.2 != 0 ? 2 : 1
+        digitCount =
+          top * DecimalMagnitude.digitsPerLimb
+          + DecimalDigits.count(of: top == 2 ? fixed.2 : fixed.1)
       case .general(_, let magnitude):
         fixed = (0, 0, 0)
-        general = magnitude
+        digitCount = max(1, magnitude.digitCount)
       }
     }
 
-    /// Limb `index`, 0 above the top one.
-    subscript(index: Int) -> UInt64 {
-      if let general { return general.limb(index) }
+    /// Limb `index` of the units of `value`, the value these limbs were made of; 0 above the
+    /// top one.
+    func limb(_ index: Int, of value: ExactDecimal) -> UInt64 {
+      if case .general(_, let magnitude) = value.storage { return magnitude.limb(index) }
       switch index {
       case 0: return fixed.0
       case 1: return fixed.1
       case 2: return fixed.2
       default: return 0
       }
-    }
-
-    /// How many digits the magnitude has, at least one.
-    var digitCount: Int {
-      var top = general.map { max(0, $0.limbCount - 1) } ?? 2
-      while top > 0, self[top] == 0 { top -= 1 }
-      return top * DecimalMagnitude.digitsPerLimb + DecimalDigits.count(of: self[top])
     }
   }
 }

@@ -9,7 +9,9 @@
 /// one, and arithmetic on them is the machine's; larger ones as a sign and a `DecimalMagnitude`
 /// of any size, behind a reference. An operation whose operands and result fit takes the first
 /// way, any other the second, with the same result.
-struct ExactDecimal: Comparable, Sendable {
+///
+/// Public only as a cell of `RecordSet.Value`: nothing outside the core makes or reads one.
+public struct ExactDecimal: Comparable, Sendable {
   /// How the units are held: `fixed` whenever they fit, except in a value made by
   /// `init(general:)`.
   enum Storage {
@@ -230,7 +232,7 @@ struct ExactDecimal: Comparable, Sendable {
     )
   }
 
-  static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+  public static func < (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
     if let (left, right, _) = alignedUnits(lhs, rhs) { return left < right }
     let (left, right, _) = magnitudes(lhs, rhs)
     if left.isNegative != right.isNegative { return left.isNegative }
@@ -239,7 +241,7 @@ struct ExactDecimal: Comparable, Sendable {
   }
 
   /// Equal values, whatever their digits after the point: 1.50 == 1.5.
-  static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
+  public static func == (lhs: ExactDecimal, rhs: ExactDecimal) -> Bool {
     !(lhs < rhs) && !(rhs < lhs)
   }
 

@@ -30,6 +30,7 @@ enum DelimitedRenderer {
           switch readers[record, column] {
           case .text(let text): dialect.appendText(text, &output)
           case .number(let text): output += text
+          case .decimal(let amount): amount.write(to: &output)
           case .integer(let value): output.append(value)
           case .date(let day): output.append(day)
           case .bool(let flag): output.append(flag ? "true" : "false")

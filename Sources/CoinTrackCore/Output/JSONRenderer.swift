@@ -63,6 +63,7 @@ enum JSONRenderer {
       switch readers[record, column] {
       case .text(let text): JSONWriter.appendString(text, to: &output)
       case .number(let text): output += text
+      case .decimal(let amount): amount.write(to: &output)
       case .integer(let value): output.append(value)
       case .date(let day):
         output.append("\"")

@@ -12,7 +12,7 @@ extension RecordKind {
       { .text(report.rowCoin($0) { $0.coin.symbol } ?? HoldingRow.totalSymbol) }
     },
     .init("quantity", isNumeric: true) { report in
-      { report.row($0) { .money($0.quantity) } ?? .null }
+      { report.row($0) { .decimal($0.quantity) } ?? .null }
     },
     .init("lot", isNumeric: true) { report in
       { report.row($0) { $0.lotID.map { .integer($0) } ?? .null } ?? .null }
@@ -28,13 +28,13 @@ extension RecordKind {
       }
     },
     .init("proceeds", isNumeric: true) { report in
-      { report.row($0) { .money($0.proceeds) } ?? .price(report.total($0)?.proceeds) }
+      { report.row($0) { .decimal($0.proceeds) } ?? .price(report.total($0)?.proceeds) }
     },
     .init("cost", isNumeric: true) { report in
-      { report.row($0) { .money($0.cost) } ?? .price(report.total($0)?.cost) }
+      { report.row($0) { .decimal($0.cost) } ?? .price(report.total($0)?.cost) }
     },
     .init("gain", isNumeric: true) { report in
-      { report.row($0) { .money($0.gain) } ?? .price(report.total($0)?.gain) }
+      { report.row($0) { .decimal($0.gain) } ?? .price(report.total($0)?.gain) }
     },
     .init("currency") { report in
       { .optional(report.rowCoin($0) { $0.currency } ?? report.total($0)?.currency) }
@@ -60,11 +60,6 @@ extension GainsReport {
   fileprivate func total(_ record: Int) -> GainTotal? {
     record < rows.count ? nil : totals[record - rows.count]
   }
-}
-
-extension RecordSet.Value {
-  /// An exact amount as its decimal text.
-  fileprivate static func money(_ amount: ExactDecimal) -> Self { .number(amount.price.text) }
 }
 
 extension RecordSet {

@@ -22,11 +22,15 @@ public struct RecordSet: Hashable, Sendable {
     }
   }
 
-  /// One cell.
+  /// One cell. Two cells are equal when they are written the same: a `decimal` 1.50 equals a
+  /// `number` "1.50", not a `decimal` 1.5.
   public enum Value: Hashable, Sendable {
     case text(String)
     /// A number in JSON syntax, printed exactly as given.
     case number(String)
+    /// An exact amount, written as its decimal text (`ExactDecimal.price`) in every format:
+    /// kept as a number so that a renderer writes its digits without making a string of them.
+    case decimal(ExactDecimal)
     /// A whole number, written in decimal digits in every format: kept as a number so that a
     /// renderer writes its digits without making a string of them.
     case integer(Int)
@@ -153,8 +157,44 @@ extension String {
 }
 
 extension RecordSet.Value {
+  /// The cell as it is written: a decimal as the number of its text.
+  private enum Written: Hashable {
+    case text(String)
+    case number(String)
+    case integer(Int)
+    case date(Day)
+    case bool(Bool)
+    case null
+  }
+
+  private var written: Written {
+    switch self {
+    case .text(let text): .text(text)
+    case .number(let text): .number(text)
+    case .decimal(let amount): .number(amount.price.text)
+    case .integer(let value): .integer(value)
+    case .date(let day): .date(day)
+    case .bool(let flag): .bool(flag)
+    case .null: .null
+    }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    // One scale and one value: one text, compared without making it.
+    if case .decimal(let left) = lhs, case .decimal(let right) = rhs {
+      return left.scale == right.scale && left == right
+    }
+    return lhs.written == rhs.written
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(written)
+  }
+
   /// A price, or null when there is none.
   static func price(_ price: Price?) -> Self { price.map { .number($0.text) } ?? .null }
+  /// An exact amount, or null when there is none.
+  static func amount(_ amount: ExactDecimal?) -> Self { amount.map(Self.decimal) ?? .null }
   /// A day as YYYY-MM-DD, or null.
   static func day(_ day: Day?) -> Self { day.map(Self.date) ?? .null }
   /// Optional text, or null.

@@ -130,7 +130,13 @@ enum TableRenderer {
 
   /// Where a decimal number's text has its point and its last digit that is not a trailing zero.
   struct DecimalText {
-    let text: String
+    /// The number: its text as given, or an exact amount written as `ExactDecimal.price`.
+    enum Digits {
+      case text(String)
+      case amount(ExactDecimal)
+    }
+
+    let digits: Digits
     /// The characters before the point (all of them without one).
     let integerLength: Int
     /// The digits after the point.
@@ -138,8 +144,24 @@ enum TableRenderer {
     /// The digits after the point up to the last that is not zero.
     let significantDecimals: Int
 
+    /// The number of a `number` or `decimal` cell; nil for any other.
+    init?(_ value: RecordSet.Value) {
+      switch value {
+      case .number(let text): self.init(text)
+      case .decimal(let amount): self.init(amount)
+      default: return nil
+      }
+    }
+
+    init(_ amount: ExactDecimal) {
+      digits = .amount(amount)
+      statedDecimals = amount.scale
+      significantDecimals = amount.significantScale
+      integerLength = amount.textLength - (amount.scale > 0 ? amount.scale + 1 : 0)
+    }
+
     init(_ text: String) {
-      self.text = text
+      digits = .text(text)
       var contiguous = text
       // The bytes lent where they lie: a table measures every number of its columns.
       (integerLength, statedDecimals, significantDecimals) = contiguous.withUTF8 { bytes in
@@ -157,17 +179,22 @@ enum TableRenderer {
 
     /// Appends the text with `decimals` (at least `significantDecimals`) digits after the point.
     func append(decimals: Int, to output: inout TextBuffer) {
-      var text = text
-      text.withUTF8 { bytes in
-        output.append(UnsafeBufferPointer(rebasing: bytes[..<integerLength]))
-        guard decimals > 0 else { return }
-        output.append(ascii: ".")
-        if significantDecimals > 0 {
-          let fraction = integerLength + 1
-          output.append(
-            UnsafeBufferPointer(rebasing: bytes[fraction..<fraction + significantDecimals]))
+      switch digits {
+      case .amount(let amount):
+        // Only zeros are dropped or added, so the rounding is exact.
+        amount.rounded(toScale: decimals).write(to: &output)
+      case .text(var text):
+        text.withUTF8 { bytes in
+          output.append(UnsafeBufferPointer(rebasing: bytes[..<integerLength]))
+          guard decimals > 0 else { return }
+          output.append(ascii: ".")
+          if significantDecimals > 0 {
+            let fraction = integerLength + 1
+            output.append(
+              UnsafeBufferPointer(rebasing: bytes[fraction..<fraction + significantDecimals]))
+          }
+          for _ in significantDecimals..<decimals { output.append(ascii: "0") }
         }
-        for _ in significantDecimals..<decimals { output.append(ascii: "0") }
       }
     }
   }
@@ -185,6 +212,11 @@ enum TableRenderer {
     case .number(let text) where decimals != nil:
       let number = DecimalText(text)
       let shown = max(decimals ?? 0, number.significantDecimals)
+      return body(.decimal(number, decimals: shown), number.width(decimals: shown), true)
+    // An amount outside a numeric column is shown with its own decimals.
+    case .decimal(let amount):
+      let number = DecimalText(amount)
+      let shown = max(decimals ?? number.statedDecimals, number.significantDecimals)
       return body(.decimal(number, decimals: shown), number.width(decimals: shown), true)
     case .text(let text):
       if isKnownPlain || UntrustedText.isPrintableASCII(text) {
@@ -227,8 +259,7 @@ enum TableRenderer {
       var shownWidth: Int { max(width, decimals.map { integerWidth + ($0 > 0 ? $0 + 1 : 0) } ?? 0) }
 
       mutating func measure(_ value: RecordSet.Value) {
-        if isNumeric, case .number(let text) = value {
-          let number = DecimalText(text)
+        if isNumeric, let number = DecimalText(value) {
           integerWidth = max(integerWidth, number.integerLength)
           mostSignificantDecimals = max(mostSignificantDecimals, number.significantDecimals)
           fewestStatedDecimals = min(fewestStatedDecimals, number.statedDecimals)

@@ -98,26 +98,56 @@ struct ValuedAmounts {
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
   func row() -> HoldingRow {
     HoldingRow(
-      coin: nil, quantity: nil, cost: shownCost, averageCost: nil, price: nil, value: shownValue,
-      unrealised: shownUnrealised, unrealisedPercent: shownUnrealisedPercent,
-      realised: shownRealised, currency: currency)
+      coin: nil, quantity: nil, cost: shownCost.price, averageCost: nil, price: nil,
+      value: shownValue?.price, unrealised: shownUnrealised?.price,
+      unrealisedPercent: shownUnrealisedPercent?.price, realised: shownRealised.price,
+      currency: currency)
   }
 
-  // Each number of `row()` on its own, so that a writer of many rows makes each number of a row
-  // once, where it is written, without the others' text.
+  // Each number of `row()` on its own, exact, so that a writer of many rows makes each number
+  // of a row once, where it is written, without the others and without a string.
+
+  var shownCost: ExactDecimal { withUnsafePointer(to: self, Self.shownCost) }
+  var shownValue: ExactDecimal? { withUnsafePointer(to: self, Self.shownValue) }
+  var shownUnrealised: ExactDecimal? { withUnsafePointer(to: self, Self.shownUnrealised) }
+  var shownUnrealisedPercent: ExactDecimal? {
+    withUnsafePointer(to: self, Self.shownUnrealisedPercent)
+  }
+  var shownRealised: ExactDecimal { withUnsafePointer(to: self, Self.shownRealised) }
+
+  // The same numbers read from amounts where they lie, each loading only the amounts it needs:
+  // a method of the amounts would copy all of them and the currency for every number written.
+
+  static func shownCost(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal {
+    amounts.pointee.cost.rounded(toScale: rowScale(of: amounts))
+  }
+
+  static func shownValue(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
+    amounts.pointee.value?.rounded(toScale: rowScale(of: amounts))
+  }
+
+  static func shownUnrealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
+    unrealised(of: amounts)?.rounded(toScale: rowScale(of: amounts))
+  }
+
+  static func shownUnrealisedPercent(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
+    unrealised(of: amounts).flatMap { Position.percent($0, of: amounts.pointee.cost) }
+  }
+
+  static func shownRealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal {
+    amounts.pointee.realised.rounded(toScale: rowScale(of: amounts))
+  }
 
   /// The decimals of every amount of the row: the most among them.
-  private var rowScale: Int { max(cost.scale, value?.scale ?? 0, realised.scale) }
-  /// `value` − `cost`; nil without a value.
-  private var unrealised: ExactDecimal? { value.map { $0 - cost } }
-
-  var shownCost: Price { cost.rounded(toScale: rowScale).price }
-  var shownValue: Price? { value?.rounded(toScale: rowScale).price }
-  var shownUnrealised: Price? { unrealised?.rounded(toScale: rowScale).price }
-  var shownUnrealisedPercent: Price? {
-    unrealised.flatMap { Position.percent($0, of: cost) }?.price
+  private static func rowScale(of amounts: UnsafePointer<ValuedAmounts>) -> Int {
+    max(
+      amounts.pointee.cost.scale, amounts.pointee.value?.scale ?? 0, amounts.pointee.realised.scale)
   }
-  var shownRealised: Price { realised.rounded(toScale: rowScale).price }
+
+  /// `value` − `cost`; nil without a value.
+  private static func unrealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
+    amounts.pointee.value.map { $0 - amounts.pointee.cost }
+  }
 }
 
 extension CostBasis {
