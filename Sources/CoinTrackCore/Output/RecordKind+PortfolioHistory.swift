@@ -3,40 +3,18 @@ extension RecordKind {
   /// The fields of `portfolio history`: one record per day, the numbers of `portfolio show`'s
   /// totals row at that day's closes, each made as it is written.
   static let portfolioDayFields = RecordFields<[PortfolioDay]>([
-    .init("date") { days in { days.day($0) { .date($0.pointee.day) } } },
-    .init("value", isNumeric: true) { days in
-      { days.day($0) { .amount(ValuedAmounts.shownValue(of: $0.totals)) } }
-    },
-    .init("cost", isNumeric: true) { days in
-      { days.day($0) { .decimal(ValuedAmounts.shownCost(of: $0.totals)) } }
-    },
-    .init("unrealised", isNumeric: true) { days in
-      { days.day($0) { .amount(ValuedAmounts.shownUnrealised(of: $0.totals)) } }
-    },
+    .init("date") { days in { .date(days[$0].day) } },
+    .init("value", isNumeric: true) { days in { .amount(days[$0].totals.shownValue) } },
+    .init("cost", isNumeric: true) { days in { .decimal(days[$0].totals.shownCost) } },
+    .init("unrealised", isNumeric: true) { days in { .amount(days[$0].totals.shownUnrealised) } },
     .init("unrealised_percent", isNumeric: true) { days in
-      { days.day($0) { .amount(ValuedAmounts.shownUnrealisedPercent(of: $0.totals)) } }
+      { .amount(days[$0].totals.shownUnrealisedPercent) }
     },
-    .init("realised", isNumeric: true) { days in
-      { days.day($0) { .decimal(ValuedAmounts.shownRealised(of: $0.totals)) } }
-    },
-    .init("currency") { days in { days.day($0) { .text($0.pointee.totals.currency) } } },
-    .init("coins", isNumeric: true) { days in { days.day($0) { .integer($0.pointee.coinsHeld) } } },
-    .init("priced", isShownInTables: false) { days in
-      { days.day($0) { .bool($0.pointee.isPriced) } }
-    },
+    .init("realised", isNumeric: true) { days in { .decimal(days[$0].totals.shownRealised) } },
+    .init("currency") { days in { .text(days[$0].totals.currency) } },
+    .init("coins", isNumeric: true) { days in { .integer(days[$0].coinsHeld) } },
+    .init("priced", isShownInTables: false) { days in { .bool(days[$0].isPriced) } },
   ])
-}
-
-extension [PortfolioDay] {
-  /// `value` of the day that is record `record`, read where it lies: a copy of the day, as
-  /// the array's subscript makes, would retain and release its currency and amounts for every
-  /// cell.
-  fileprivate func day<Value>(_ record: Int, _ value: (UnsafePointer<PortfolioDay>) -> Value)
-    -> Value
-  {
-    precondition(indices.contains(record), "a record of the days")
-    return withUnsafeBufferPointer { value($0.baseAddress.unsafelyUnwrapped + record) }
-  }
 }
 
 extension RecordSet {
@@ -46,10 +24,3 @@ extension RecordSet {
   }
 }
 
-extension UnsafePointer<PortfolioDay> {
-  /// The day's totals where they lie.
-  fileprivate var totals: UnsafePointer<ValuedAmounts> {
-    // A stored property always has an address inside the value.
-    pointer(to: \.totals).unsafelyUnwrapped
-  }
-}

@@ -107,47 +107,18 @@ struct ValuedAmounts {
   // Each number of `row()` on its own, exact, so that a writer of many rows makes each number
   // of a row once, where it is written, without the others and without a string.
 
-  var shownCost: ExactDecimal { withUnsafePointer(to: self, Self.shownCost) }
-  var shownValue: ExactDecimal? { withUnsafePointer(to: self, Self.shownValue) }
-  var shownUnrealised: ExactDecimal? { withUnsafePointer(to: self, Self.shownUnrealised) }
-  var shownUnrealisedPercent: ExactDecimal? {
-    withUnsafePointer(to: self, Self.shownUnrealisedPercent)
-  }
-  var shownRealised: ExactDecimal { withUnsafePointer(to: self, Self.shownRealised) }
-
-  // The same numbers read from amounts where they lie, each loading only the amounts it needs:
-  // a method of the amounts would copy all of them and the currency for every number written.
-
-  static func shownCost(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal {
-    amounts.pointee.cost.rounded(toScale: rowScale(of: amounts))
-  }
-
-  static func shownValue(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
-    amounts.pointee.value?.rounded(toScale: rowScale(of: amounts))
-  }
-
-  static func shownUnrealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
-    unrealised(of: amounts)?.rounded(toScale: rowScale(of: amounts))
-  }
-
-  static func shownUnrealisedPercent(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
-    unrealised(of: amounts).flatMap { Position.percent($0, of: amounts.pointee.cost) }
-  }
-
-  static func shownRealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal {
-    amounts.pointee.realised.rounded(toScale: rowScale(of: amounts))
-  }
-
   /// The decimals of every amount of the row: the most among them.
-  private static func rowScale(of amounts: UnsafePointer<ValuedAmounts>) -> Int {
-    max(
-      amounts.pointee.cost.scale, amounts.pointee.value?.scale ?? 0, amounts.pointee.realised.scale)
-  }
-
+  private var rowScale: Int { max(cost.scale, value?.scale ?? 0, realised.scale) }
   /// `value` − `cost`; nil without a value.
-  private static func unrealised(of amounts: UnsafePointer<ValuedAmounts>) -> ExactDecimal? {
-    amounts.pointee.value.map { $0 - amounts.pointee.cost }
+  private var unrealised: ExactDecimal? { value.map { $0 - cost } }
+
+  var shownCost: ExactDecimal { cost.rounded(toScale: rowScale) }
+  var shownValue: ExactDecimal? { value?.rounded(toScale: rowScale) }
+  var shownUnrealised: ExactDecimal? { unrealised?.rounded(toScale: rowScale) }
+  var shownUnrealisedPercent: ExactDecimal? {
+    unrealised.flatMap { Position.percent($0, of: cost) }
   }
+  var shownRealised: ExactDecimal { realised.rounded(toScale: rowScale) }
 }
 
 extension CostBasis {
