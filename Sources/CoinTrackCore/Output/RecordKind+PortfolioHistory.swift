@@ -23,4 +23,3 @@ extension RecordSet {
     RecordKind.portfolioDayFields.records(of: history.days, count: history.days.count)
   }
 }
-
