@@ -4,14 +4,14 @@ extension RecordKind {
   /// totals row at that day's closes, each made as it is written.
   static let portfolioDayFields = RecordFields<[PortfolioDay]>([
     .init("date") { days in { .date(days[$0].day) } },
-    .init("value", isNumeric: true) { days in { .amount(days[$0].totals.shownValue) } },
-    .init("cost", isNumeric: true) { days in { .decimal(days[$0].totals.shownCost) } },
-    .init("unrealised", isNumeric: true) { days in { .amount(days[$0].totals.shownUnrealised) } },
+    .init("value", isNumeric: true) { days in { .amount(days[$0].shown.value) } },
+    .init("cost", isNumeric: true) { days in { .decimal(days[$0].shown.cost) } },
+    .init("unrealised", isNumeric: true) { days in { .amount(days[$0].shown.unrealised) } },
     .init("unrealised_percent", isNumeric: true) { days in
-      { .amount(days[$0].totals.shownUnrealisedPercent) }
+      { .amount(days[$0].shown.unrealisedPercent) }
     },
-    .init("realised", isNumeric: true) { days in { .decimal(days[$0].totals.shownRealised) } },
-    .init("currency") { days in { .text(days[$0].totals.currency) } },
+    .init("realised", isNumeric: true) { days in { .decimal(days[$0].shown.realised) } },
+    .init("currency") { days in { .text(days[$0].shown.currency) } },
     .init("coins", isNumeric: true) { days in { .integer(days[$0].coinsHeld) } },
     .init("priced", isShownInTables: false) { days in { .bool(days[$0].isPriced) } },
   ])

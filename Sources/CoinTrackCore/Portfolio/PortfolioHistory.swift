@@ -4,14 +4,21 @@ public struct PortfolioDay: Hashable, Sendable {
   public var day: Day
   /// How many coins of the currency were held at the end of the day.
   public var coinsHeld: Int
-  /// The sums of the money of the coins held as `portfolio show` shows it, and the realised
-  /// profit of those sold out, exact until the row is written: its numbers are made only then.
-  var totals: ValuedAmounts
+  /// The numbers of the totals row of the currency, exact until the row is written.
+  let shown: ShownAmounts
   /// The totals row of the currency `portfolio show` gives for the day, valued at the day's
   /// closes: without a value or unrealised profit when a coin held has no close that day.
-  public var total: HoldingRow { totals.row() }
+  public var total: HoldingRow { shown.row() }
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
-  public var isPriced: Bool { totals.value != nil }
+  public var isPriced: Bool { shown.value != nil }
+
+  /// The day whose coins held in the currency come to `totals`: the sums of their money as
+  /// `portfolio show` shows it, and the realised profit of those sold out.
+  init(day: Day, coinsHeld: Int, totals: ValuedAmounts) {
+    self.day = day
+    self.coinsHeld = coinsHeld
+    shown = totals.shown
+  }
 
   public static func == (lhs: PortfolioDay, rhs: PortfolioDay) -> Bool {
     (lhs.day, lhs.coinsHeld, lhs.total) == (rhs.day, rhs.coinsHeld, rhs.total)

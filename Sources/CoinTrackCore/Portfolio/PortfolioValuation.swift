@@ -96,29 +96,40 @@ struct ValuedAmounts {
   }
 
   /// A row of these amounts, all with the most decimals among them, without coin or quantity.
+  func row() -> HoldingRow { shown.row() }
+
+  /// The numbers of the row, exact: each amount with the most decimals among them.
+  var shown: ShownAmounts {
+    let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
+    let unrealised = value.map { $0 - cost }
+    return ShownAmounts(
+      cost: cost.rounded(toScale: scale), value: value?.rounded(toScale: scale),
+      unrealised: unrealised?.rounded(toScale: scale),
+      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) },
+      realised: realised.rounded(toScale: scale), currency: currency)
+  }
+}
+
+/// The numbers of a row as shown, exact until they are written: a writer of many rows writes
+/// them without making a string of each.
+struct ShownAmounts {
+  var cost: ExactDecimal
+  /// Nil without a price.
+  var value: ExactDecimal?
+  /// `value` − `cost`; nil without a value.
+  var unrealised: ExactDecimal?
+  /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
+  var unrealisedPercent: ExactDecimal?
+  var realised: ExactDecimal
+  var currency: String
+
+  /// The row of these numbers, without coin or quantity.
   func row() -> HoldingRow {
     HoldingRow(
-      coin: nil, quantity: nil, cost: shownCost.price, averageCost: nil, price: nil,
-      value: shownValue?.price, unrealised: shownUnrealised?.price,
-      unrealisedPercent: shownUnrealisedPercent?.price, realised: shownRealised.price,
-      currency: currency)
+      coin: nil, quantity: nil, cost: cost.price, averageCost: nil, price: nil,
+      value: value?.price, unrealised: unrealised?.price,
+      unrealisedPercent: unrealisedPercent?.price, realised: realised.price, currency: currency)
   }
-
-  // Each number of `row()` on its own, exact, so that a writer of many rows makes each number
-  // of a row once, where it is written, without the others and without a string.
-
-  /// The decimals of every amount of the row: the most among them.
-  private var rowScale: Int { max(cost.scale, value?.scale ?? 0, realised.scale) }
-  /// `value` − `cost`; nil without a value.
-  private var unrealised: ExactDecimal? { value.map { $0 - cost } }
-
-  var shownCost: ExactDecimal { cost.rounded(toScale: rowScale) }
-  var shownValue: ExactDecimal? { value?.rounded(toScale: rowScale) }
-  var shownUnrealised: ExactDecimal? { unrealised?.rounded(toScale: rowScale) }
-  var shownUnrealisedPercent: ExactDecimal? {
-    unrealised.flatMap { Position.percent($0, of: cost) }
-  }
-  var shownRealised: ExactDecimal { realised.rounded(toScale: rowScale) }
 }
 
 extension CostBasis {
