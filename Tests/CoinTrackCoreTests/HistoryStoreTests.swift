@@ -249,7 +249,7 @@ import Testing
         let rows = try offline.dailyPrices(of: Self.bitcoin, in: DayRange(from: first, to: last)!)
         var closes: [String] = []
         rows.forEachClose { position, close in
-          closes.append("\(rows.day(at: position)) \(close.price.text)")
+          closes.append("\(rows.day(at: position)) \(close.value.price.text)")
         }
         #expect(closes == rows.compactMap { row in row.price.map { "\(row.day) \($0.text)" } })
       }
@@ -257,7 +257,7 @@ import Testing
     let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-26")!)!
     var closes: [String] = []
     try offline.dailyPrices(of: Self.bitcoin, in: range).forEachClose { position, close in
-      closes.append("\(position) \(close.price.text)")
+      closes.append("\(position) \(close.value.price.text)")
     }
     #expect(closes == ["0 77552.23", "2 80000.5", "3 81000", "5 0.00001230"])
   }

@@ -52,9 +52,10 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
       largestDigit = max(largestDigit, value)
       return Int(value)
     }
-    let year = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
-    let month = digit(5) * 10 + digit(6)
-    let day = digit(8) * 10 + digit(9)
+    // Digits of at most 255 each: nothing overflows.
+    let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ digit(2) &* 10 &+ digit(3)
+    let month = digit(5) &* 10 &+ digit(6)
+    let day = digit(8) &* 10 &+ digit(9)
     guard largestDigit < 10 else { return nil }
     self.init(year: year, month: month, day: day)
   }
@@ -155,13 +156,19 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// Howard Hinnant's days_from_civil: exact for every proleptic Gregorian date.
+  ///
+  /// For a real day of years 1 to 9999, as every caller checks first: then no step is negative
+  /// or overflows, so the arithmetic is unsigned and unchecked, its divisions by constants the
+  /// cheaper unsigned ones (the price history reads a day on every line).
+  @inline(__always)
   private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    let shiftedYear = UInt(truncatingIfNeeded: month <= 2 ? year &- 1 : year)
+    let era = shiftedYear / 400
+    let yearOfEra = shiftedYear &- era &* 400
+    let monthFromMarch = UInt(truncatingIfNeeded: month > 2 ? month &- 3 : month &+ 9)
+    let dayOfYear = (153 &* monthFromMarch &+ 2) / 5 &+ UInt(truncatingIfNeeded: day) &- 1
+    let dayOfEra = yearOfEra &* 365 &+ yearOfEra / 4 &- yearOfEra / 100 &+ dayOfYear
+    return Int(truncatingIfNeeded: era &* 146_097 &+ dayOfEra) &- 719_468
   }
 }
 

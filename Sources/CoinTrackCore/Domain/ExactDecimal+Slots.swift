@@ -1,34 +1,108 @@
 extension ExactDecimal {
+  /// A value whose units fit 56 bits and whose scale is below 255 (every close a source gives),
+  /// held in one 64-bit word, or no value: how a table of years of closes holds them, and how
+  /// the local history keeps the value it found when it checked each close.
+  struct Word: Sendable, Equatable {
+    /// The units shifted left by 8 and the scale plus one in the low byte; 0 for no value.
+    private let bits: UInt64
+
+    /// No value: what a place without one holds, and a value that does not fit a word.
+    static let none = Word(bits: 0)
+
+    private init(bits: UInt64) {
+      self.bits = bits
+    }
+
+    /// `units` × 10^-`scale` in a word; `none` when the units do not fit 56 bits or the scale is
+    /// 255 or more.
+    // Inlined into the reading of every close of the local history.
+    @inline(__always)
+    init(units: Int128, scale: Int) {
+      guard scale < 255, let small = ExactDecimal.small(units),
+        small >> 55 == 0 || small >> 55 == -1
+      else {
+        self = .none
+        return
+      }
+      bits = UInt64(bitPattern: small << 8) | UInt64(scale + 1)
+    }
+
+    /// `value` in a word; `none` when it does not fit one.
+    @inline(__always)
+    init(_ value: ExactDecimal) {
+      guard case .fixed(let units) = value.storage else {
+        self = .none
+        return
+      }
+      self.init(units: units, scale: value.scale)
+    }
+
+    /// The value the word holds; nil for `none`.
+    var value: ExactDecimal? {
+      let scalePlusOne = Int(bits & 0xFF)
+      guard scalePlusOne != 0 else { return nil }
+      return ExactDecimal(units: Int128(Int64(bitPattern: bits) >> 8), scale: scalePlusOne - 1)
+    }
+  }
+
+  /// A value in a word when it fits one, as closes do, else whole: what a table of closes is
+  /// filled with, so that a close the local history holds in a word is copied, not rebuilt.
+  enum Packed {
+    /// A word holding a value, never `none`.
+    case word(Word)
+    case whole(ExactDecimal)
+
+    /// `value` in a word when it fits one.
+    init(_ value: ExactDecimal) {
+      let word = Word(value)
+      self = word == .none ? .whole(value) : .word(word)
+    }
+
+    /// The value of plain decimal text `text` (as `Price.isPlainDecimal` accepts): `word` when
+    /// it holds one, found when the text was checked, else read from the text.
+    init(_ word: Word, orPlainDecimal text: UnsafeBufferPointer<UInt8>) {
+      self = word == .none ? .whole(ExactDecimal(plainDecimalBytes: text)) : .word(word)
+    }
+
+    /// The value, unpacked.
+    var value: ExactDecimal {
+      switch self {
+      // A packed word is never `none`.
+      case .word(let word): word.value ?? .zero
+      case .whole(let value): value
+      }
+    }
+  }
+
   /// A fixed number of places, each holding an exact decimal or none: a table of years of
   /// daily closes of many coins, mostly written once and read once.
   ///
-  /// A value whose units fit 56 bits and whose scale is below 255 (every close a source gives)
-  /// is held in the place itself, its units and scale in one 64-bit word; any other value is
-  /// held aside, whole, by its place. A table of optional decimals would take four times the
-  /// memory, all of it written when the table is made.
+  /// A value that fits a `Word` is held in the place itself; any other value is held aside,
+  /// whole, by its place. A table of optional decimals would take four times the memory, all of
+  /// it written when the table is made.
   struct Slots {
-    /// Per place: the units shifted left by 8 and the scale plus one in the low byte; a low
-    /// byte of 0 for a place without a value or with one held in `others`.
-    private var words: [UInt64]
+    /// Per place: its value, or `none` for a place without a value or with one held in
+    /// `others`.
+    private var words: [Word]
     /// The values that do not fit a word, by place.
     private var others: [Int: ExactDecimal] = [:]
 
     /// `count` places without a value.
     init(count: Int) {
-      words = Array(repeating: 0, count: count)
+      words = Array(repeating: .none, count: count)
     }
 
     subscript(place: Int) -> ExactDecimal? {
       get {
-        let word = words[place]
-        let scalePlusOne = Int(word & 0xFF)
-        guard scalePlusOne != 0 else { return others.isEmpty ? nil : others[place] }
-        return ExactDecimal(units: Int128(Int64(bitPattern: word) >> 8), scale: scalePlusOne - 1)
+        guard let value = words[place].value else {
+          return others.isEmpty ? nil : others[place]
+        }
+        return value
       }
       set {
         guard let newValue else {
           if !others.isEmpty { others[place] = nil }
-          words[place] = 0
+          words[place] = .none
           return
         }
         store(newValue, at: place)
@@ -38,23 +112,19 @@ extension ExactDecimal {
     /// Puts `value` in `place`: what the setter does with a value, without making an optional
     /// of it, as a table of years of closes is filled a close at a time.
     mutating func store(_ value: ExactDecimal, at place: Int) {
-      if !others.isEmpty { others[place] = nil }
-      if let word = Self.word(of: value) {
-        words[place] = word
-      } else {
-        words[place] = 0
-        others[place] = value
-      }
+      store(Packed(value), at: place)
     }
 
-    /// The word holding `value`, when its units fit 56 bits and its scale a byte below 255.
-    // Inlined into `store`, which fills a table of years of closes one at a time.
-    @inline(__always)
-    private static func word(of value: ExactDecimal) -> UInt64? {
-      guard case .fixed(let units) = value.storage, value.scale < 255,
-        let small = ExactDecimal.small(units), small >> 55 == 0 || small >> 55 == -1
-      else { return nil }
-      return UInt64(bitPattern: small << 8) | UInt64(value.scale + 1)
+    /// Puts `value` in `place`, its word copied when it has one.
+    mutating func store(_ value: Packed, at place: Int) {
+      if !others.isEmpty { others[place] = nil }
+      switch value {
+      case .word(let word):
+        words[place] = word
+      case .whole(let whole):
+        words[place] = .none
+        others[place] = whole
+      }
     }
   }
 }

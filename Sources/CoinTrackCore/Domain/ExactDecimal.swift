@@ -95,41 +95,14 @@ public struct ExactDecimal: Comparable, Sendable {
   /// The exact value of bytes of plain decimal text (as `Price.isPlainDecimal` accepts), read
   /// where they lie: the local history's closes are never made into text to be added up.
   init(plainDecimalBytes bytes: UnsafeBufferPointer<UInt8>) {
-    let isNegative = bytes.first == UInt8(ascii: "-")
-    let first = isNegative ? 1 : 0
-    // Where the point is; the end when there is none.
-    var point = bytes.count
-    // The digits gathered in 64 bits, 18 at a time, each group then added to the units: a
-    // close's few digits take 128-bit arithmetic only once. Wrapping: past 38 digits the units
-    // are thrown away for the general form.
-    var units: Int128 = 0
-    var group: UInt64 = 0
-    var groupDigits = 0
-    var index = first
-    while index < bytes.count {
-      // The point is the one byte that is no digit.
-      let digit = bytes[index] &- UInt8(ascii: "0")
-      if digit < 10 {
-        group = group &* 10 &+ UInt64(digit)
-        groupDigits &+= 1
-        if groupDigits == 18 {
-          units = units &* Int128(DecimalDigits.powersOfTen[18]) &+ Int128(group)
-          (group, groupDigits) = (0, 0)
-        }
-      } else {
-        point = index
-      }
-      index &+= 1
-    }
-    units = units &* Int128(DecimalDigits.powersOfTen[groupDigits]) &+ Int128(group)
-    let hasPoint = point < bytes.count
-    let scale = hasPoint ? bytes.count - point - 1 : 0
-    guard bytes.count - first - (hasPoint ? 1 : 0) <= 38 else {
+    let scan = PlainDecimalScan(bytes)
+    guard let magnitude = scan.magnitude else {
       let digits = bytes.filter { $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: ".") }
-      self.init(isNegative: isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scale)
+      self.init(
+        isNegative: scan.isNegative, magnitude: DecimalMagnitude(digits: digits), scale: scan.scale)
       return
     }
-    self.init(units: isNegative ? -units : units, scale: scale)
+    self.init(units: scan.isNegative ? -magnitude : magnitude, scale: scan.scale)
   }
 
   /// A whole number.

@@ -46,17 +46,7 @@ public struct Price: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether `bytes` are plain decimal notation: `-?digits[.digits]`.
   static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Indices rather than an iterator: every close of the local history is checked here.
-    var index = bytes.first == UInt8(ascii: "-") ? 1 : 0
-    let integerStart = index
-    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    guard index > integerStart else { return false }
-    guard index < bytes.count else { return true }
-    guard bytes[index] == UInt8(ascii: ".") else { return false }
-    index += 1
-    let fractionStart = index
-    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    return index > fractionStart && index == bytes.count
+    PlainDecimalScan(bytes).isPlainDecimal
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {

@@ -17,9 +17,13 @@ public struct CoinHistory: Sendable {
   /// day up for every row it prints.
   private let positions: [Int32]
 
-  /// One row: its day, where its price lies in `bytes` and its source's place in `sources`.
+  /// One row: its day, its close's value, where its price lies in `bytes` and its source's
+  /// place in `sources`.
   private struct Entry: Sendable {
     var day: Day
+    /// The value of the close, found when the file was read; `none` when it does not fit a
+    /// word, and is read from the text.
+    var close: ExactDecimal.Word
     var priceStart: Int32
     var priceLength: UInt16
     var source: UInt8
@@ -66,10 +70,11 @@ public struct CoinHistory: Sendable {
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
-  /// `body` of the day and the bytes of the close of each row from `first` through `last`, in
-  /// order, where they lie: the rows of a range in one pass.
+  /// `body` of the day, the bytes of the close where they lie and its value when it fits a
+  /// word, of each row from `first` through `last`, in order: the rows of a range in one pass.
   func forEachPriceText(
-    from first: Day, through last: Day, _ body: (Day, UnsafeBufferPointer<UInt8>) -> Void
+    from first: Day, through last: Day,
+    _ body: (Day, UnsafeBufferPointer<UInt8>, ExactDecimal.Word) -> Void
   ) {
     // A single row, as `prices` reads them, is found in the table of days.
     var position = position(on: first) ?? position(from: first)
@@ -77,7 +82,9 @@ public struct CoinHistory: Sendable {
       while position < entries.count, entries[position].day <= last {
         let start = Int(entries[position].priceStart)
         let end = start + Int(entries[position].priceLength)
-        body(entries[position].day, UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        body(
+          entries[position].day, UnsafeBufferPointer(rebasing: bytes[start..<end]),
+          entries[position].close)
         position += 1
       }
     }
@@ -143,7 +150,7 @@ public struct CoinHistory: Sendable {
       }
       entries.append(
         Entry(
-          day: line.day, priceStart: Int32(line.price.lowerBound),
+          day: line.day, close: line.close, priceStart: Int32(line.price.lowerBound),
           priceLength: UInt16(line.price.count), source: source))
     }
 

@@ -177,6 +177,8 @@ enum HistoryFormat {
   /// its date and price is recognised by comparing the bytes around its price with that line's.
   struct Line {
     private(set) var day: Day
+    /// The close's value, found when its text was checked; `none` when it does not fit a word.
+    private(set) var close: ExactDecimal.Word
     /// Where the line ends, and the positions of its four commas.
     private var end: Int
     private var commas: (Int, Int, Int, Int)
@@ -211,9 +213,10 @@ enum HistoryFormat {
         let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
       else { return false }
       // A plain decimal holds no comma, so the line has the five fields of the one before.
-      let price = field(priceStart..<priceEnd)
-      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else { return false }
+      let price = PlainDecimalScan(field(priceStart..<priceEnd))
+      guard price.isAboveZero else { return false }
       self.day = day
+      close = price.word
       commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + commas.3 - commas.2)
       end = range.upperBound
       isNew = (false, false, false)
@@ -270,10 +273,11 @@ enum HistoryFormat {
           throw damaged("the row names \(named), not \(symbol), the coin of this file")
         }
       }
-      let price = UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2])
-      guard Price.isPlainDecimal(price), Price.isAboveZero(price) else {
+      let price = PlainDecimalScan(UnsafeBufferPointer(rebasing: bytes[(commas.1 + 1)..<commas.2]))
+      guard price.isAboveZero else {
         throw damaged("the price is not a plain decimal above zero")
       }
+      close = price.word
       let isNewCurrency = differs((commas.2 + 1)..<commas.3, previous?.currency)
       if isNewCurrency, !knownCurrencies.contains(text((commas.2 + 1)..<commas.3)) {
         throw damaged("the currency is not one a source quotes")

@@ -121,12 +121,14 @@ public struct OfflinePriceSource: PriceSource {
         guard let last = positions.last.map(first.adding(days:)) else { return }
         var day = first.adding(days: positions.lowerBound)
         while day < split, day <= last {
-          series?.withCloseText(on: day) { body(day.daysSince1970 - first.daysSince1970, $0) }
+          series?.withCloseText(on: day) {
+            body(day.daysSince1970 - first.daysSince1970, $0, .none)
+          }
           day = day.adding(days: 1)
         }
         guard day <= last else { return }
-        held.forEachPriceText(from: day, through: last) { day, text in
-          body(day.daysSince1970 - first.daysSince1970, text)
+        held.forEachPriceText(from: day, through: last) { day, text, value in
+          body(day.daysSince1970 - first.daysSince1970, text, value)
         }
       })
   }

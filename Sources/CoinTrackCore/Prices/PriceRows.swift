@@ -37,12 +37,14 @@ public struct PriceRows: RandomAccessCollection, Sendable {
     self.daysWithoutPrice = daysWithoutPrice
   }
 
-  /// How made rows lend the texts of their prices: `body` of the position and the text of each
-  /// row of `positions` that has a price, in order, where the text lies.
+  /// How made rows lend the texts of their prices: `body` of the position, the text where it
+  /// lies and the value when the source already holds it in a word (`none` when not), of each
+  /// row of `positions` that has a price, in order.
   typealias PriceTexts =
     @Sendable (
       _ positions: Range<Int>,
-      _ body: (_ position: Int, _ text: UnsafeBufferPointer<UInt8>) -> Void
+      _ body: (_ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word)
+        -> Void
     ) -> Void
 
   public subscript(position: Int) -> PriceRow {
@@ -56,8 +58,9 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func symbol(at position: Int) -> String { storage.symbol(at: position) }
   func price(at position: Int) -> Price? { storage.price(at: position) }
   /// `body` of the position and the price as a number of each row that has a price, in order:
-  /// read in one pass, as a walk over years of days computes with every close.
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
+  /// read in one pass, as a walk over years of days computes with every close. A close the
+  /// source holds in a word is lent as that word, to be copied.
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
     storage.forEachClose(body)
   }
   func currency(at position: Int) -> String { storage.currency(at: position) }
@@ -70,7 +73,7 @@ private protocol Storage: AnyObject, Sendable {
   func day(at position: Int) -> Day
   func symbol(at position: Int) -> String
   func price(at position: Int) -> Price?
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void)
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void)
   func currency(at position: Int) -> String
   func source(at position: Int) -> String
   func isClosed(at position: Int) -> Bool
@@ -87,9 +90,9 @@ private final class HeldRows: Storage {
   func day(at position: Int) -> Day { rows[position].day }
   func symbol(at position: Int) -> String { rows[position].symbol }
   func price(at position: Int) -> Price? { rows[position].price }
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
     for (position, row) in rows.enumerated() {
-      if let price = row.price { body(position, ExactDecimal(price)) }
+      if let price = row.price { body(position, ExactDecimal.Packed(ExactDecimal(price))) }
     }
   }
   func currency(at position: Int) -> String { rows[position].currency }
@@ -121,13 +124,13 @@ private final class MadeRows: Storage {
   func symbol(at position: Int) -> String { template.symbol }
   func price(at position: Int) -> Price? {
     var price: Price?
-    priceTexts(position..<(position + 1)) { _, text in price = Price(plainDecimalUTF8: text) }
+    priceTexts(position..<(position + 1)) { _, text, _ in price = Price(plainDecimalUTF8: text) }
     return price
   }
-  // Read from the texts where they lie, all in one call.
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal) -> Void) {
-    priceTexts(0..<count) { position, text in
-      body(position, ExactDecimal(plainDecimalBytes: text))
+  // All in one call; a close the source holds as a value is not read from its text again.
+  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
+    priceTexts(0..<count) { position, text, value in
+      body(position, ExactDecimal.Packed(value, orPlainDecimal: text))
     }
   }
   func currency(at position: Int) -> String { template.currency }

@@ -64,7 +64,7 @@ public struct SnapshotPriceSource: PriceSource {
       template: row(coin, range.first, nil)
     ) { positions, body in
       for position in positions {
-        series.withCloseText(on: range.first.adding(days: position)) { body(position, $0) }
+        series.withCloseText(on: range.first.adding(days: position)) { body(position, $0, .none) }
       }
     }
   }

@@ -47,11 +47,9 @@ extension Price {
   /// checks its closes with this too.
   var isAboveZero: Bool { text.withUTF8Bytes(Price.isAboveZero) }
 
-  /// Whether the bytes of a plain decimal write a value above zero.
+  /// Whether `bytes` are plain decimal text of a value above zero.
   static func isAboveZero(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    // Plain decimal text is above zero when it has no sign and a digit other than 0.
-    bytes.first != UInt8(ascii: "-")
-      && bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+    PlainDecimalScan(bytes).isAboveZero
   }
 
   /// The same value without the zeros that do not change it: `1.50` is `1.5`, `2.000` is `2`.

@@ -1,0 +1,100 @@
+/// What one scan of bytes finds when they are read as plain decimal text (`-?digits[.digits]`):
+/// whether they are such text, whether it writes a value above zero, and its value.
+///
+/// The one reading of plain decimal text: `Price.isPlainDecimal`, `Price.isAboveZero` and
+/// `ExactDecimal(plainDecimalBytes:)` each take their answer from it, and the local history
+/// keeps the value of every close it checks, so that years of closes are read once.
+struct PlainDecimalScan {
+  /// Whether the bytes are plain decimal notation: an optional '-', digits, and optionally a
+  /// point followed by digits.
+  let isPlainDecimal: Bool
+  /// Whether the bytes start with '-'.
+  let isNegative: Bool
+  /// Whether a digit other than 0 was read.
+  let hasNonzeroDigit: Bool
+  /// How many digits were read, without the sign and the point.
+  let digitCount: Int
+  /// How many digits follow the point; 0 without one.
+  let scale: Int
+  /// The digits read as one whole number, without the point, when there are at most 19 of them
+  /// (what 64 bits hold); meaningless beyond.
+  private let smallMagnitude: UInt64
+  /// The bytes, read again only for more digits than 64 bits hold.
+  private let bytes: UnsafeBufferPointer<UInt8>
+
+  /// Reads `bytes` once. For bytes that are not plain decimal text every field but
+  /// `isPlainDecimal` is meaningless, and nothing traps.
+  // Inlined where the local history checks each close, which reads only some of the fields.
+  @inline(__always)
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    let count = bytes.count
+    isNegative = count > 0 && bytes[0] == UInt8(ascii: "-")
+    let first = isNegative ? 1 : 0
+    // The digits gathered in 64 bits, wrapping: past 19 digits `magnitude` reads them again.
+    var magnitude: UInt64 = 0
+    var index = first
+    /// Reads the digits from `index` on, up to the first byte that is no digit.
+    func readDigits() {
+      while index < count {
+        // A byte below "0" wraps around to far above 9.
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return }
+        magnitude = magnitude &* 10 &+ UInt64(digit)
+        index &+= 1
+      }
+    }
+    readDigits()
+    let integerDigits = index - first
+    let hasPoint = index < count && bytes[index] == UInt8(ascii: ".")
+    var fractionDigits = 0
+    if hasPoint {
+      index &+= 1
+      let fractionStart = index
+      readDigits()
+      fractionDigits = index - fractionStart
+    }
+    isPlainDecimal = integerDigits > 0 && (!hasPoint || fractionDigits > 0) && index == count
+    digitCount = integerDigits + fractionDigits
+    scale = fractionDigits
+    smallMagnitude = magnitude
+    hasNonzeroDigit =
+      digitCount <= 19
+      ? magnitude != 0 : bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// Whether the bytes are plain decimal text of a value above zero: no sign, and a digit other
+  /// than 0.
+  var isAboveZero: Bool { isPlainDecimal && !isNegative && hasNonzeroDigit }
+
+  /// The magnitude of the value's units, when they fit an `Int128` (at most 38 digits).
+  var magnitude: Int128? {
+    if digitCount <= 19 { return Int128(smallMagnitude) }
+    guard digitCount <= 38 else { return nil }
+    // The digits again, 18 at a time in 64 bits, each group then added in 128 bits.
+    var magnitude: Int128 = 0
+    var group: UInt64 = 0
+    var groupDigits = 0
+    for byte in bytes {
+      let digit = byte &- UInt8(ascii: "0")
+      guard digit < 10 else { continue }
+      group = group &* 10 &+ UInt64(digit)
+      groupDigits &+= 1
+      if groupDigits == 18 {
+        magnitude = magnitude &* Int128(DecimalDigits.powersOfTen[18]) &+ Int128(group)
+        (group, groupDigits) = (0, 0)
+      }
+    }
+    return magnitude &* Int128(DecimalDigits.powersOfTen[groupDigits]) &+ Int128(group)
+  }
+
+  /// The value of plain decimal text in a word; `none` for other text, for a value that does
+  /// not fit one and for one written in more than 38 digits (its text is read again).
+  var word: ExactDecimal.Word {
+    // Inlined where the local history keeps each close's value.
+    @inline(__always) get {
+      guard isPlainDecimal, let magnitude else { return .none }
+      return ExactDecimal.Word(units: isNegative ? -magnitude : magnitude, scale: scale)
+    }
+  }
+}
