@@ -67,9 +67,11 @@ extension ExactDecimal {
     /// The value, unpacked.
     var value: ExactDecimal {
       switch self {
-      // A packed word is never `none`.
-      case .word(let word): word.value ?? .zero
-      case .whole(let value): value
+      case .word(let word):
+        // The initialisers pack only a word that holds a value.
+        guard let value = word.value else { preconditionFailure("a packed word holds a value") }
+        return value
+      case .whole(let value): return value
       }
     }
   }

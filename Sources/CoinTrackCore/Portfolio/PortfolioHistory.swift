@@ -52,7 +52,7 @@ public struct PortfolioHistory: Sendable {
 extension CostBasis {
   /// The portfolio valued at each day's closes over `range`. Each day applies the trades up to
   /// it (each trade once over the whole walk) and values the positions held as `portfolio
-  /// show` values them, with `Position.amounts(at:)` and `totalRow(of:currency:)`: a day's row
+  /// show` values them, with `Position.amounts(at:)` and `totals(of:currency:)`: a day's row
   /// is the totals row `portfolio show` gives for that day at its closes. A coin held without
   /// a close that day leaves the day without a value (where `portfolio show` would take an
   /// earlier close), its cost and profit rounded as without a price, and the day in its gap.
