@@ -13,15 +13,19 @@ extension Tracker {
     }
     // All of them, as `portfolio(of:on:method:)` takes them: the walk applies none after the
     // range.
-    let first = from?.day ?? min(trades.lazy.map(\.day).min() ?? to.day, to.day)
+    // By index, each trade read where it lies rather than copied out of the array.
+    let first = from?.day ?? min(trades.indices.lazy.map { trades[$0].day }.min() ?? to.day, to.day)
     guard let range = DayRange(from: first, to: to.day) else {
       throw TrackerError.rangeStartsAfterEnd(from: first, to: to.day)
     }
     try checkCurrencies(of: trades)
     var basis = CostBasis(trades: trades, method: method)
     // The walk applies the trades up to the range's end: a position for each coin among them.
-    let coinCount = Set(trades.lazy.filter { $0.day <= to.day }.map(\.coin.id)).count
+    var coins = CoinNumbering()
+    for index in trades.indices where trades[index].day <= to.day {
+      _ = coins.number(of: trades[index].coin.id)
+    }
     return try basis.history(
-      in: range, coinCount: coinCount, currency: source.currency, source: source)
+      in: range, coinCount: coins.count, currency: source.currency, source: source)
   }
 }
