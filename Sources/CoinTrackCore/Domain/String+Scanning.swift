@@ -72,9 +72,11 @@ extension UnsafeBufferPointer<UInt8> {
   @inline(__always)
   func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
     guard count == other.count else { return false }
+    // Both empty, or both with bytes where they lie.
+    guard count > 0 else { return true }
     guard let start = baseAddress.map(UnsafeRawPointer.init),
       let otherStart = other.baseAddress.map(UnsafeRawPointer.init)
-    else { return true }  // Both are empty.
+    else { return false }
     /// Whether the `Word`s at `offset` of both are the same.
     func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
       start.loadUnaligned(fromByteOffset: offset, as: Word.self)
