@@ -25,6 +25,8 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The day with the given year, month (1-12) and day of month; nil when no such day exists.
+  // Inlined into the reading of a date, which the price history does on every line.
+  @inline(__always)
   public init?(year: Int, month: Int, day: Int) {
     guard (1...9999).contains(year), (1...12).contains(month),
       (1...Day.daysInMonth(year: year, month: month)).contains(day)
@@ -38,26 +40,38 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
     self = day
   }
 
-  /// Parses exactly the bytes of `YYYY-MM-DD` where they lie, each digit read from its fixed
-  /// place (the price history reads thousands, and the state file one for every trade); nil
-  /// for any other shape or for an impossible day.
+  /// Parses exactly the bytes of `YYYY-MM-DD` where they lie (the price history reads thousands,
+  /// and the state file one for every trade); nil for any other shape or for an impossible day.
+  ///
+  /// `YYYY-MM-` is read as one little-endian word and `DD` as another, each byte of them at once:
+  /// the first byte of the text is the lowest of its word.
+  // Inlined where the price history reads the date of each line.
+  @inline(__always)
   public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    // A byte below "0" wraps around to far above 9.
-    var largestDigit: UInt8 = 0
-    func digit(_ index: Int) -> Int {
-      let value = bytes[index] &- UInt8(ascii: "0")
-      largestDigit = max(largestDigit, value)
-      return Int(value)
-    }
-    // Digits of at most 255 each: nothing overflows.
-    let year = digit(0) &* 1000 &+ digit(1) &* 100 &+ digit(2) &* 10 &+ digit(3)
-    let month = digit(5) &* 10 &+ digit(6)
-    let day = digit(8) &* 10 &+ digit(9)
-    guard largestDigit < 10 else { return nil }
-    self.init(year: year, month: month, day: day)
+    guard bytes.count == Day.isoLength, let start = bytes.baseAddress else { return nil }
+    let head = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self).littleEndian
+    let tail = UInt64(UnsafeRawPointer(start + 8).loadUnaligned(as: UInt16.self).littleEndian)
+    // Each digit's byte becomes its value (0-9) and each dash 0; any other byte becomes 10 or
+    // more, or a dash's place something other than 0.
+    let headValues = head ^ 0x2D30_302D_3030_3030
+    let tailValues = tail ^ 0x3030
+    guard Day.areDigitValues(headValues), Day.areDigitValues(tailValues),
+      headValues & 0xFF00_00FF_0000_0000 == 0
+    else { return nil }
+    // Byte i becomes ten times digit i plus digit i + 1: the pairs YY, YY, MM and DD. No byte
+    // carries into the next, as no pair is over 99.
+    let headPairs = headValues &* 10 &+ (headValues >> 8)
+    let tailPair = tailValues &* 10 &+ (tailValues >> 8)
+    let year = Int(headPairs & 0xFF) &* 100 &+ Int((headPairs >> 16) & 0xFF)
+    self.init(year: year, month: Int((headPairs >> 40) & 0xFF), day: Int(tailPair & 0xFF))
+  }
+
+  /// Whether every byte of `values` is at most 9. Adding 0x76 sets a byte's top bit when it is
+  /// 10 or more; a byte whose top bit is set already is refused before its sum could carry into
+  /// the next.
+  @inline(__always)
+  private static func areDigitValues(_ values: UInt64) -> Bool {
+    (values | (values &+ 0x7676_7676_7676_7676)) & 0x8080_8080_8080_8080 == 0
   }
 
   /// The UTC day that contains the given number of seconds since the Unix epoch; nil when it

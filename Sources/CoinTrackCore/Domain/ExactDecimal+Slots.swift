@@ -118,6 +118,8 @@ extension ExactDecimal {
     }
 
     /// Puts `value` in `place`, its word copied when it has one.
+    // Inlined where a table of years of closes is filled.
+    @inline(__always)
     mutating func store(_ value: Packed, at place: Int) {
       if !others.isEmpty { others[place] = nil }
       switch value {

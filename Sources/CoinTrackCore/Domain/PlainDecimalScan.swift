@@ -69,7 +69,14 @@ struct PlainDecimalScan {
 
   /// The magnitude of the value's units, when they fit an `Int128` (at most 38 digits).
   var magnitude: Int128? {
-    if digitCount <= 19 { return Int128(smallMagnitude) }
+    // Inlined where the local history keeps each close's value: most closes take this path.
+    @inline(__always) get {
+      digitCount <= 19 ? Int128(smallMagnitude) : largeMagnitude
+    }
+  }
+
+  /// The magnitude of more digits than 64 bits hold, when they fit an `Int128`.
+  private var largeMagnitude: Int128? {
     guard digitCount <= 38 else { return nil }
     // The digits again, 18 at a time in 64 bits, each group then added in 128 bits.
     var magnitude: Int128 = 0

@@ -70,11 +70,12 @@ public struct CoinHistory: Sendable {
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
-  /// `body` of the day, the bytes of the close where they lie and its value when it fits a
-  /// word, of each row from `first` through `last`, in order: the rows of a range in one pass.
+  /// `body` of the day's place from `origin` (how many days after it), the bytes of the close
+  /// where they lie and its value when it fits a word, of each row from `first` through `last`,
+  /// in order: the rows of a range in one pass, placed as the range's rows are.
   func forEachPriceText(
-    from first: Day, through last: Day,
-    _ body: (Day, UnsafeBufferPointer<UInt8>, ExactDecimal.Word) -> Void
+    from first: Day, through last: Day, placedFrom origin: Day,
+    _ body: (Int, UnsafeBufferPointer<UInt8>, ExactDecimal.Word) -> Void
   ) {
     // A single row, as `prices` reads them, is found in the table of days.
     var position = position(on: first) ?? position(from: first)
@@ -83,8 +84,8 @@ public struct CoinHistory: Sendable {
         let start = Int(entries[position].priceStart)
         let end = start + Int(entries[position].priceLength)
         body(
-          entries[position].day, UnsafeBufferPointer(rebasing: bytes[start..<end]),
-          entries[position].close)
+          entries[position].day.daysSince1970 - origin.daysSince1970,
+          UnsafeBufferPointer(rebasing: bytes[start..<end]), entries[position].close)
         position += 1
       }
     }
@@ -139,6 +140,8 @@ public struct CoinHistory: Sendable {
     }
 
     /// Adds a line of `bytes`, checked and in order.
+    // Inlined into the reading of a file, which calls it for every line.
+    @inline(__always)
     mutating func append(_ line: HistoryFormat.Line) {
       if line.isNew.symbol { symbol = text(line.symbol) }
       if line.isNew.currency { currency = text(line.currency) }

@@ -196,6 +196,8 @@ enum HistoryFormat {
     /// decimal above zero. False for any other line, which is left to the full reading to check
     /// and name what is wrong with, and this line as it was. Years of closes of one coin are
     /// such lines.
+    // Inlined into the reading of a file, which calls it for every line.
+    @inline(__always)
     mutating func moveToRepeat(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
       let middleCount = commas.1 - commas.0 + 1
       let tailCount = end - commas.2
@@ -205,11 +207,11 @@ enum HistoryFormat {
       func field(_ field: Range<Int>) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[field])
       }
-      // Both lines lie in `bytes` (the price between its neighbours is not empty), so memcmp
-      // reads only its bytes.
-      guard range.count <= maximumLineLength, priceStart < priceEnd, let base = bytes.baseAddress,
-        memcmp(base + commas.0, base + dateEnd, middleCount) == 0,
-        memcmp(base + commas.2, base + priceEnd, tailCount) == 0,
+      // Both lines lie in `bytes` (the price between its neighbours is not empty), so the
+      // comparisons read only its bytes.
+      guard range.count <= maximumLineLength, priceStart < priceEnd,
+        field(commas.0..<(commas.1 + 1)).hasSameBytes(as: field(dateEnd..<priceStart)),
+        field(commas.2..<end).hasSameBytes(as: field(priceEnd..<range.upperBound)),
         let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
       else { return false }
       // A plain decimal holds no comma, so the line has the five fields of the one before.

@@ -127,9 +127,7 @@ public struct OfflinePriceSource: PriceSource {
           day = day.adding(days: 1)
         }
         guard day <= last else { return }
-        held.forEachPriceText(from: day, through: last) { day, text, value in
-          body(day.daysSince1970 - first.daysSince1970, text, value)
-        }
+        held.forEachPriceText(from: day, through: last, placedFrom: first, body)
       })
   }
 
