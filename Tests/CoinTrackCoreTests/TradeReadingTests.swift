@@ -128,7 +128,8 @@ import Testing
   /// each member from where it was read, in whatever order the members come.
   @Test func aCoinPartlyLikeOneBeforeKeepsEachMemberAsRead() throws {
     let nameFirst = Self.trade(5, name: "Bitcoin Core").replacingOccurrences(
-      of: #""symbol":"BTC","name":"Bitcoin Core","#, with: #""name":"Bitcoin Core","symbol":"BTC","#)
+      of: #""symbol":"BTC","name":"Bitcoin Core","#, with: #""name":"Bitcoin Core","symbol":"BTC","#
+    )
     let state = try Fixture.decode(
       Self.document([
         Self.trade(3), Self.trade(4, coingeckoID: "null"), nameFirst,

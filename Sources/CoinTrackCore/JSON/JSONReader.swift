@@ -213,6 +213,7 @@ struct JSONReader {
   /// as cointrack writes them, are recognised by one comparison. Any other key of ASCII without
   /// escapes is compared with the UTF-8 of `keys` where it lies, from `expected` on, then from
   /// the first; any other key is decoded and compared as text, as `nextKey()` would.
+  @inline(__always)
   mutating func nextKey(among keys: JSONKeys, expected: Int) throws(JSONSyntaxError) -> MemberKey? {
     guard try beginMember() else { return nil }
     let quote = position

@@ -220,6 +220,8 @@ extension JSONReader {
     of kind: JSONKind, at path: @autoclosure () -> SchemaPath,
     _ convert: (UnsafeBufferPointer<UInt8>) -> Value
   ) throws(StateDocumentError) -> Value {
+    // A plain string is handed over as soon as it is found, its kind being plain.
+    if kind == .string, let piece = readPlainASCIIString() { return convert(piece) }
     try expect(kind, at: path())
     return try syntax { () throws(JSONSyntaxError) in
       kind == .string ? try readString(convert) : try readNumber(convert)
