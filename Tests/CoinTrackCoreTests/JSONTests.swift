@@ -102,3 +102,15 @@ import Testing
     #expect(try JSONParser.parse(JSONWriter.indented(value)) == value)
   }
 }
+
+/// Texts made from UTF-8 known to be valid, as the readers hand it over where it lies.
+@Suite struct ValidUTF8TextTests {
+  @Test(arguments: [
+    "", "0", "USDT", "123456789012345", "1234567890123456", "Zoë", "Bitcoin Cash ABC 2",
+  ])
+  func theTextIsTheOneItsBytesSpell(_ text: String) {
+    let made = Array(text.utf8).withUnsafeBufferPointer { String(validUTF8: $0) }
+    #expect(made == text)
+    #expect(Array(made.utf8) == Array(text.utf8))
+  }
+}

@@ -108,6 +108,42 @@ import Testing
         == "'trades[1].fees' is not a known key")
   }
 
+  /// A key written with escapes is read as its text: a known one is the member it names, and
+  /// an unknown one is named in the error as its text, not as it is written.
+  @Test func aKeyWithEscapesIsReadAsItsText() throws {
+    let known = Self.trade(4).replacingOccurrences(of: #""side":"#, with: #""s\u0069de":"#)
+    #expect(
+      try Fixture.decode(Self.document([Self.trade(3), known])).trades
+        == Fixture.decode(Self.document([Self.trade(3), Self.trade(4)])).trades)
+    for unknown in [#""sid\u0065s":"#, #""sid\u0065s" :"#, #""\u00e9t\u00e9":"#] {
+      let trade = Self.trade(4).replacingOccurrences(of: #""side":"#, with: unknown)
+      let name = unknown.contains("sid") ? "sides" : "été"
+      #expect(
+        Fixture.problem(Self.document([Self.trade(3), trade]))
+          == "'trades[1].\(name)' is not a known key", "\(unknown)")
+    }
+  }
+
+  /// A coin whose symbol is that of a coin read before but whose other members are not takes
+  /// each member from where it was read, in whatever order the members come.
+  @Test func aCoinPartlyLikeOneBeforeKeepsEachMemberAsRead() throws {
+    let nameFirst = Self.trade(5, name: "Bitcoin Core").replacingOccurrences(
+      of: #""symbol":"BTC","name":"Bitcoin Core","#, with: #""name":"Bitcoin Core","symbol":"BTC","#
+    )
+    let state = try Fixture.decode(
+      Self.document([
+        Self.trade(3), Self.trade(4, coingeckoID: "null"), nameFirst,
+        Self.trade(6, name: "Bitcoin Core", coingeckoID: #""btc""#),
+      ]))
+    #expect(
+      state.trades.map(\.coin) == [
+        Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin"),
+        Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: nil),
+        Coin(symbol: "BTC", name: "Bitcoin Core", coingeckoID: "bitcoin"),
+        Coin(symbol: "BTC", name: "Bitcoin Core", coingeckoID: "btc"),
+      ])
+  }
+
   @Test func eachTradeHasItsOwnCurrency() throws {
     let state = try Fixture.decode(
       Self.document([

@@ -4,9 +4,10 @@
 struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
   /// The keys' names, in order.
   let names: [String]
-  /// The keys' UTF-8, one after another.
+  /// Each key as cointrack writes it before a value, `"name":`, one after another: a member
+  /// written so is recognised, key and colon, by one comparison.
   private let utf8: [UInt8]
-  /// Where each key's UTF-8 begins in `utf8`, and after the last, where it ends.
+  /// Where each key's `"name":` begins in `utf8`, and after the last, where it ends.
   private let bounds: [Int]
 
   init(arrayLiteral names: String...) {
@@ -19,7 +20,7 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
     var utf8: [UInt8] = []
     var bounds = [0]
     for name in names {
-      utf8 += name.utf8
+      utf8 += "\"\(name)\":".utf8
       bounds.append(utf8.count)
     }
     self.utf8 = utf8
@@ -42,7 +43,7 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
     utf8.withUnsafeBufferPointer { all in
       /// Whether the key at `position` is `key`.
       func matches(_ position: Int) -> Bool {
-        UnsafeBufferPointer(rebasing: all[bounds[position]..<bounds[position + 1]])
+        UnsafeBufferPointer(rebasing: all[bounds[position] + 1..<bounds[position + 1] - 2])
           .hasSameBytes(as: key)
       }
       let first = min(first, count)
@@ -50,8 +51,9 @@ struct JSONKeys: ExpressibleByArrayLiteral, Sendable {
     }
   }
 
-  /// Calls `body` with the UTF-8 of the key at `position`.
-  func withUTF8<Result>(
+  /// Calls `body` with the UTF-8 of the key at `position` as it is written before a value,
+  /// `"name":`.
+  func withMemberUTF8<Result>(
     ofKey position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
     utf8.withUnsafeBufferPointer { all in

@@ -61,6 +61,17 @@ extension JSONReader {
     return true
   }
 
+  /// Reads `utf8` when the bytes from the current position on are exactly those; else reads
+  /// nothing and returns false.
+  @inline(__always)
+  mutating func readBytes(spelled utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !utf8.isEmpty, bytes.count - position >= utf8.count,
+      memcmp(bytes.baseAddress! + position, utf8.baseAddress!, utf8.count) == 0
+    else { return false }
+    position += utf8.count
+    return true
+  }
+
   /// Reads `null` when it is the next value and returns true; else reads nothing but whitespace
   /// and returns false.
   mutating func readNullIfPresent() -> Bool {
@@ -84,7 +95,13 @@ extension JSONReader {
 extension String {
   /// The text whose UTF-8 is `bytes`, which must be valid UTF-8 (checked where it was read).
   init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    self.init(decoding: bytes, as: UTF8.self)
+    // Copied in rather than decoded: a short ASCII text (a number, a code, a symbol) is then
+    // made without being validated again.
+    self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
+      guard let base = bytes.baseAddress else { return 0 }
+      buffer.baseAddress!.initialize(from: base, count: bytes.count)
+      return bytes.count
+    }
   }
 }
 

@@ -199,36 +199,42 @@ struct JSONReader {
     return key
   }
 
-  /// A member's key as `nextKey(among:)` finds it: its position among the keys looked for, or
-  /// nil and its text (made only then, for the error) when it is none of them.
+  /// A member's key as `nextKey(among:expected:)` finds it: its position among the keys looked
+  /// for, nil when it is none of them, and where its opening quote is, from which its text is
+  /// read again only for an error (`text(of:)`).
   struct MemberKey {
     let position: Int?
-    let unknownText: String?
+    let quote: Int
   }
 
   /// Reads the key of the object's next member and the colon after it, leaving the reader at
-  /// the member's value; nil after the object's closing `}`. A key of ASCII without escapes
-  /// (every key cointrack writes) is compared with the UTF-8 of `keys` where it lies, making no
-  /// string; any other key is decoded and compared as text, as `nextKey()` would. The keys are
-  /// tried from `expected` on (the one after the last read: members usually come in the order
-  /// they are written), then from the first.
+  /// the member's value; nil after the object's closing `}`. The expected key (the one after
+  /// the last read: members usually come in the order they are written) and its colon, written
+  /// as cointrack writes them, are recognised by one comparison. Any other key of ASCII without
+  /// escapes is compared with the UTF-8 of `keys` where it lies, from `expected` on, then from
+  /// the first; any other key is decoded and compared as text, as `nextKey()` would.
+  @inline(__always)
   mutating func nextKey(among keys: JSONKeys, expected: Int) throws(JSONSyntaxError) -> MemberKey? {
     guard try beginMember() else { return nil }
-    let key: MemberKey
-    // The expected key, spelled as cointrack writes it, is recognised without a scan.
-    if expected < keys.count, keys.withUTF8(ofKey: expected, { readString(spelled: $0) }) {
-      key = MemberKey(position: expected, unknownText: nil)
-    } else if let plain = readPlainASCIIString() {
-      let position = keys.position(ofUTF8: plain, from: expected)
-      key = MemberKey(
-        position: position, unknownText: position == nil ? String(validUTF8: plain) : nil)
+    let quote = position
+    if expected < keys.count, keys.withMemberUTF8(ofKey: expected, { readBytes(spelled: $0) }) {
+      return MemberKey(position: expected, quote: quote)
+    }
+    let found: Int?
+    if let plain = readPlainASCIIString() {
+      found = keys.position(ofUTF8: plain, from: expected)
     } else {
-      let text = try readString()
-      let position = keys.position(of: text)
-      key = MemberKey(position: position, unknownText: position == nil ? text : nil)
+      found = keys.position(of: try readString())
     }
     try endKey()
-    return key
+    return MemberKey(position: found, quote: quote)
+  }
+
+  /// The text of `key`, a key this reader has read, read again from its opening quote.
+  func text(of key: MemberKey) -> String {
+    var reader = self
+    reader.position = key.quote
+    return (try? reader.readString()) ?? ""
   }
 
   /// Reads up to the opening quote of the next member's key; false after the closing `}`.

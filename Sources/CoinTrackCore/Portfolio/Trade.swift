@@ -140,22 +140,22 @@ extension Trade {
   {
     /// The input, made into text only for an error.
     var input: String { String(decoding: bytes, as: UTF8.self) }
-    guard bytes.count <= maximumNumberLength, Price.isPlainDecimal(bytes) else {
+    guard bytes.count <= maximumNumberLength else {
       throw TradeError.malformedNumber(input: input, what: what)
     }
-    guard bytes.first != UInt8(ascii: "-") else {
+    // Every rule below is checked from one reading of the bytes.
+    let scan = PlainDecimalScan(bytes)
+    guard scan.isPlainDecimal else { throw TradeError.malformedNumber(input: input, what: what) }
+    guard !scan.isNegative else {
       throw what == .quantity
         ? TradeError.quantityNotPositive(input: input)
         : TradeError.negativeAmount(input: input, what: what)
     }
     if what == .quantity {
-      let decimals = bytes.firstIndex(of: UInt8(ascii: ".")).map { bytes.count - $0 - 1 } ?? 0
-      guard decimals <= maximumQuantityDecimals else {
+      guard scan.scale <= maximumQuantityDecimals else {
         throw TradeError.tooManyDecimals(input: input, allowed: maximumQuantityDecimals)
       }
-      guard bytes.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
-        throw TradeError.quantityNotPositive(input: input)
-      }
+      guard scan.hasNonzeroDigit else { throw TradeError.quantityNotPositive(input: input) }
     }
     return Price(plainDecimalUTF8: bytes)
   }

@@ -13,15 +13,16 @@ struct CoinMembers {
 
   /// The coin of `known` whose symbol was read, when there is one.
   private var knownSlot: Int?
-  /// How many of the members read are those of the coin at `knownSlot`.
-  private var knownMembers = 0
+  /// One bit for each member read as that of the coin at `knownSlot` (by its offset from
+  /// `symbol`), whose text is then not kept here but taken from that coin.
+  private var knownMembers: UInt8 = 0
 
   init(firstKey: Int) {
     self.firstKey = firstKey
   }
 
   /// Whether every member read is that of a coin of `known`, whose texts the coin then shares.
-  var isKnown: Bool { knownSlot != nil && knownMembers == 3 }
+  var isKnown: Bool { knownSlot != nil && knownMembers == 0b111 }
 
   /// Reads the value of the member at `key` among the object's keys, one of the coin's, as
   /// `read(_:from:at:)` does; but a member spelled as that of a coin of `known` read before is
@@ -66,8 +67,7 @@ struct CoinMembers {
       guard let bytes = reader.readPlainASCIIString() else { return false }
       if let slot = known.slot(ofSymbol: bytes) {
         knownSlot = slot
-        knownMembers += 1
-        symbol = (known[slot].coin.symbol, true)
+        knownMembers |= 1
       } else {
         symbol = (String(validUTF8: bytes), UntrustedText.isSymbol(utf8: bytes))
       }
@@ -76,8 +76,7 @@ struct CoinMembers {
       guard let slot = knownSlot,
         known[slot].name.withUnsafeBufferPointer({ reader.readString(spelled: $0) })
       else { return false }
-      knownMembers += 1
-      name = (known[slot].coin.name, true)
+      knownMembers |= 1 << 1
       return true
     default:
       guard let slot = knownSlot else { return false }
@@ -86,8 +85,7 @@ struct CoinMembers {
           id.withUnsafeBufferPointer { reader.readString(spelled: $0) }
         } ?? reader.readNullIfPresent()
       guard isSpelled else { return false }
-      knownMembers += 1
-      coingeckoID = (known[slot].coin.coingeckoID, true)
+      knownMembers |= 1 << 2
       return true
     }
   }
@@ -97,8 +95,15 @@ struct CoinMembers {
   func coin(at path: SchemaPath, keys: JSONKeys, known: CoinsReadBefore) throws(StateDocumentError)
     -> Coin
   {
-    if isKnown, let knownSlot { return known[knownSlot].coin }
-    return try coin(at: path, keys: keys)
+    guard let knownSlot else { return try coin(at: path, keys: keys) }
+    let knownCoin = known[knownSlot].coin
+    if isKnown { return knownCoin }
+    // The members read as the known coin's take its texts; the others are as they were read.
+    var members = self
+    if knownMembers & 1 != 0 { members.symbol = (knownCoin.symbol, true) }
+    if knownMembers & 1 << 1 != 0 { members.name = (knownCoin.name, true) }
+    if knownMembers & 1 << 2 != 0 { members.coingeckoID = (knownCoin.coingeckoID, true) }
+    return try members.coin(at: path, keys: keys)
   }
 
   /// The coin of the object at `path` whose keys are `keys`: each member must be present, then

@@ -37,11 +37,11 @@ struct SchemaPath {
 }
 
 /// A member's value, or a "missing" error when the object did not have the member.
-func required<Value>(_ value: Value?, _ key: String, in path: SchemaPath)
+func required<Value>(_ value: Value?, _ key: @autoclosure () -> String, in path: SchemaPath)
   throws(StateDocumentError) -> Value
 {
   guard let value else {
-    throw .schema(StateSchemaError(keyPath: path.member(key).text, problem: .missing))
+    throw .schema(StateSchemaError(keyPath: path.member(key()).text, problem: .missing))
   }
   return value
 }
@@ -67,29 +67,51 @@ extension JSONReader {
     of path: SchemaPath, keys: JSONKeys,
     _ read: (inout JSONReader, Int) throws(StateDocumentError) -> Void
   ) throws(StateDocumentError) {
-    try expect(.object, at: path)
-    try syntax { () throws(JSONSyntaxError) in try beginObject() }
-    // One bit for each of `keys`, set once the key has been read.
-    var seen: UInt32 = 0
-    // The position after the last key read, where the next key usually is.
-    var expected = 0
-    while true {
-      let next: MemberKey?
-      do { next = try nextKey(among: keys, expected: expected) } catch { throw .syntax(error) }
-      guard let key = next else { return }
-      guard let position = key.position else {
-        throw .schema(
-          StateSchemaError(keyPath: path.member(key.unknownText ?? "").text, problem: .unknownKey))
-      }
-      guard seen & (1 << position) == 0 else {
-        throw .schema(
-          StateSchemaError(
-            keyPath: path.member(keys[position]).text, problem: .invalid("appears twice")))
-      }
-      seen |= 1 << position
-      expected = position + 1
-      try read(&self, position)
+    var members = try beginMembers(of: path)
+    while let key = try nextMember(of: path, keys: keys, after: &members) {
+      try read(&self, key)
     }
+  }
+
+  /// Which of an object's members have been read, as `nextMember(of:keys:after:)` reads them.
+  struct MembersRead {
+    /// One bit for each of the keys, set once the key has been read.
+    fileprivate var seen: UInt32 = 0
+    /// The position after the last key read, where the next key usually is.
+    fileprivate var expected = 0
+  }
+
+  /// Reads the `{` that begins the object at `path`, whose members `nextMember` then reads.
+  mutating func beginMembers(of path: SchemaPath) throws(StateDocumentError) -> MembersRead {
+    // Checked here rather than by `expect`, whose path is a closure that would hold a copy of
+    // `path` for every object.
+    let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
+    guard found == .object else { throw wrongType(found, expected: .object, at: path) }
+    try syntax { () throws(JSONSyntaxError) in try beginObject() }
+    return MembersRead()
+  }
+
+  /// Reads the key of the next member of the object at `path`, leaving the reader at its value,
+  /// and returns its position in `keys`; nil after the object's end. Refuses any other key and
+  /// a key that appears twice.
+  mutating func nextMember(of path: SchemaPath, keys: JSONKeys, after read: inout MembersRead)
+    throws(StateDocumentError) -> Int?
+  {
+    let next: MemberKey?
+    do { next = try nextKey(among: keys, expected: read.expected) } catch { throw .syntax(error) }
+    guard let key = next else { return nil }
+    guard let position = key.position else {
+      throw .schema(
+        StateSchemaError(keyPath: path.member(text(of: key)).text, problem: .unknownKey))
+    }
+    guard read.seen & (1 << position) == 0 else {
+      throw .schema(
+        StateSchemaError(
+          keyPath: path.member(keys[position]).text, problem: .invalid("appears twice")))
+    }
+    read.seen |= 1 << position
+    read.expected = position + 1
+    return position
   }
 
   /// Refuses a next value of another kind than `kind`.
@@ -97,11 +119,16 @@ extension JSONReader {
     throws(StateDocumentError)
   {
     let found = try syntax { () throws(JSONSyntaxError) in try peekKind() }
-    guard found == kind else {
-      throw .schema(
-        StateSchemaError(
-          keyPath: path().text, problem: .wrongType(expected: kind.name, found: found.name)))
-    }
+    guard found == kind else { throw wrongType(found, expected: kind, at: path()) }
+  }
+
+  /// The error for a value of kind `found` at `path` where one of kind `expected` belongs.
+  private func wrongType(_ found: JSONKind, expected: JSONKind, at path: SchemaPath)
+    -> StateDocumentError
+  {
+    .schema(
+      StateSchemaError(
+        keyPath: path.text, problem: .wrongType(expected: expected.name, found: found.name)))
   }
 
   mutating func readInteger(
@@ -193,6 +220,8 @@ extension JSONReader {
     of kind: JSONKind, at path: @autoclosure () -> SchemaPath,
     _ convert: (UnsafeBufferPointer<UInt8>) -> Value
   ) throws(StateDocumentError) -> Value {
+    // A plain string is handed over as soon as it is found, its kind being plain.
+    if kind == .string, let piece = readPlainASCIIString() { return convert(piece) }
     try expect(kind, at: path())
     return try syntax { () throws(JSONSyntaxError) in
       kind == .string ? try readString(convert) : try readNumber(convert)

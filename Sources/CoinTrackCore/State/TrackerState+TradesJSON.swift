@@ -77,10 +77,12 @@ extension JSONReader {
   /// bytes as it is read; every member must then be present and keep its rule, in the order of
   /// the keys, whatever order they were read in. A coin or currency read before, kept in
   /// `shared`, is shared with the trades before.
+  // Inlined into its two callers, the journal's line reader and the version 5 array: it runs
+  // for every trade.
+  @inline(__always)
   mutating func readTrade(at path: SchemaPath, sharing shared: inout SharedTradeTexts)
     throws(StateDocumentError) -> Trade
   {
-    let keys = shared.keys
     // Each member is nil until read, then its value, or nil inside when it breaks its rule.
     var id: Int?
     var day: Day??
@@ -93,27 +95,31 @@ extension JSONReader {
     var lots: [Int] = []
     // Nil when absent (a trade typed in), nil inside when it breaks its rule.
     var origin: String?? = nil
-    try readMembers(of: path, keys: keys) { reader, key throws(StateDocumentError) in
+    // The member loop written out rather than handed a closure, so that the members above
+    // stay plain local variables. The keys are this file's own (`shared.keys`); the names of
+    // `Trade.keys` are for errors only.
+    var members = try beginMembers(of: path)
+    while let key = try nextMember(of: path, keys: shared.keys, after: &members) {
       /// The member's path, made only for an error (the arguments below are autoclosures).
-      func member() -> SchemaPath { path.member(keys[key]) }
+      func member() -> SchemaPath { path.member(Trade.keys[key]) }
       switch key {
-      case 0: id = try reader.readInteger(at: member(), in: 1...TrackerState.largestID)
-      case 1: day = try reader.readUTF8(of: .string, at: member(), Day.init(isoBytes:))
-      case 2: side = try reader.readUTF8(of: .string, at: member(), TradeSide.init(utf8:))
-      case 3, 4, 5: try coin.read(key, from: &reader, at: member(), known: shared.coins)
-      case 6: quantity = try reader.readAmount(.quantity, at: member())
-      case 7: price = try reader.readAmount(.price, at: member())
-      case 8: fee = try reader.readAmount(.fee, at: member())
-      case 10: lots = try reader.readTradeIDs(at: member())
+      case 0: id = try readInteger(at: member(), in: 1...TrackerState.largestID)
+      case 1: day = try readUTF8(of: .string, at: member(), Day.init(isoBytes:))
+      case 2: side = try readUTF8(of: .string, at: member(), TradeSide.init(utf8:))
+      case 3, 4, 5: try coin.read(key, from: &self, at: member(), known: shared.coins)
+      case 6: quantity = try readAmount(.quantity, at: member())
+      case 7: price = try readAmount(.price, at: member())
+      case 8: fee = try readAmount(.fee, at: member())
+      case 10: lots = try readTradeIDs(at: member())
       case 11:
-        origin = try reader.readUTF8(of: .string, at: member()) { bytes in
+        origin = try readUTF8(of: .string, at: member()) { bytes in
           Trade.isOrigin(bytes) ? String(validUTF8: bytes) : nil
         }
       default:
-        if let last = shared.readLastCurrency(from: &reader) {
+        if let last = shared.readLastCurrency(from: &self) {
           currency = last
         } else {
-          currency = try reader.readUTF8(of: .string, at: member()) { bytes in
+          currency = try readUTF8(of: .string, at: member()) { bytes in
             Trade.isCurrencyCode(bytes) ? String(validUTF8: bytes) : nil
           }
         }
@@ -123,35 +129,37 @@ extension JSONReader {
     func valid<Value>(_ value: Value??, _ key: Int, _ rule: @autoclosure () -> String)
       throws(StateDocumentError) -> Value
     {
-      guard let value = try required(value, keys[key], in: path) else {
+      guard let value = try required(value, Trade.keys[key], in: path) else {
         throw .schema(
-          StateSchemaError(keyPath: path.member(keys[key]).text, problem: .invalid(rule())))
+          StateSchemaError(keyPath: path.member(Trade.keys[key]).text, problem: .invalid(rule())))
       }
       return value
     }
     if case .some(.none) = origin {
       throw .schema(
         StateSchemaError(
-          keyPath: path.member(keys[11]).text,
+          keyPath: path.member(Trade.keys[11]).text,
           problem: .invalid("is not an origin: 1 to 200 printable ASCII characters")))
     }
+    // Each member checked in the order of the keys, then the trade made of them.
+    let validID = try required(id, Trade.keys[0], in: path)
+    let validDay = try valid(day, 1, "is not a date YYYY-MM-DD")
+    let validSide = try valid(side, 2, "is not one of \(TradeSide.names)")
+    let validCoin = try coin.coin(at: path, keys: Trade.keys, known: shared.coins)
+    let validQuantity = try valid(
+      quantity, 6,
+      "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals")
+    let validPrice = try valid(price, 7, "is not a price: plain decimal, 0 or above")
+    let validFee = try valid(fee, 8, "is not a fee: plain decimal, 0 or above")
+    let validCurrency = try valid(
+      currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
     let trade = Trade(
-      id: try required(id, keys[0], in: path),
-      day: try valid(day, 1, "is not a date YYYY-MM-DD"),
-      side: try valid(side, 2, "is not one of \(TradeSide.names)"),
-      coin: try coin.coin(at: path, keys: keys, known: shared.coins),
-      quantity: try valid(
-        quantity, 6,
-        "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals"),
-      price: try valid(price, 7, "is not a price: plain decimal, 0 or above"),
-      fee: try valid(fee, 8, "is not a fee: plain decimal, 0 or above"),
-      currency: try valid(
-        currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first"),
-      lots: lots, origin: origin ?? nil)
+      id: validID, day: validDay, side: validSide, coin: validCoin, quantity: validQuantity,
+      price: validPrice, fee: validFee, currency: validCurrency, lots: lots, origin: origin ?? nil)
     if let rule = trade.brokenSideRule {
       throw .schema(
         StateSchemaError(
-          keyPath: path.member(rule.key).text, problem: .invalid(rule.problem(side: trade.side))))
+          keyPath: path.member(rule.key).text, problem: .invalid(rule.problem(side: validSide))))
     }
     if !coin.isKnown { shared.coins.remember(trade.coin) }
     shared.keepCurrency(trade.currency)

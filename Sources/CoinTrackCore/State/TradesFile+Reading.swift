@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +14,9 @@ extension TradesFile {
     let members = (0..<required).reduce(0) { $0 + Trade.keys[$1].utf8.count + 4 }
     return members + (required - 1) + 2 + 1
   }()
+
+  /// How many bytes of the journal are read at a time.
+  static let blockSize = 32 << 10
 
   /// The fewest bytes worth a thread of their own: a journal smaller than two parts is read on
   /// the calling thread alone, where a thread would cost more than it saves.
@@ -62,6 +63,7 @@ extension TradesFile {
     let trades = [Trade](unsafeUninitializedCapacity: rooms.reduce(0, +)) { buffer, count in
       let room = UncheckedBuffer(buffer)
       let results = PartResults(count: starts.count)
+      defer { results.deallocate() }
       ParallelWork.run(
         groups: Array(repeating: 0, count: starts.count), limits: [starts.count],
         threads: starts.count
@@ -148,58 +150,58 @@ extension TradesFile {
     var read = 0
     var lineNumber = 0
     var shared = SharedTradeTexts()
-    // Blocks of 1 MiB, or the whole part when it is smaller: the buffer is zeroed when made, and
-    // most journals are a fraction of a block.
-    let blockSize = min(1 << 20, length + 1)
-    var buffer = [UInt8](repeating: 0, count: blockSize + TradesFile.maximumLineLength)
+    // Room for a block after the start of a line carried from the block before. Only what is
+    // read into is ever touched: the buffer is not zeroed, and a block is small enough that a
+    // small journal touches few pages and a large one re-uses the same pages block after block.
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(
+      capacity: TradesFile.blockSize + TradesFile.maximumLineLength)
+    defer { buffer.deallocate() }
     do throws(PartFailure) {
-      try buffer.withUnsafeMutableBufferPointer { buffer throws(PartFailure) in
-        let base = buffer.baseAddress!
-        var offset = first
-        // Bytes at the start of the buffer that are the beginning of a line not yet complete.
-        var carried = 0
-        while true {
-          let wanted = min(buffer.count - carried, first + length - offset)
-          if wanted == 0 { break }
-          let count = pread(descriptor, base + carried, wanted, off_t(offset))
-          if count < 0 {
-            if errno == EINTR { continue }
-            throw .file(
-              StateError.unreadable(path: path, reason: String(cString: strerror(errno))))
-          }
-          // What is carried at the end is a torn last line: ignored.
-          if count == 0 { break }
-          offset += count
-          let filled = carried + count
-          var start = 0
-          while start < filled,
-            let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
-          {
-            let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
-            lineNumber += 1
-            guard end + 1 - start <= TradesFile.maximumLineLength else {
-              throw .tooLong(line: lineNumber)
-            }
-            let trade: Trade
-            do throws(StateDocumentError) {
-              trade = try self.trade(
-                in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared)
-            } catch {
-              throw .invalid(error, line: lineNumber)
-            }
-            // A trade's line is at least `shortestLineLength` long, so the part's room, its
-            // length over that, always has a place for it.
-            precondition(read < room.count, "a part's room holds every trade its length can")
-            room.initializeElement(at: read, to: trade)
-            read += 1
-            start = end + 1
-          }
-          carried = filled - start
-          guard carried < TradesFile.maximumLineLength else {
-            throw .tooLong(line: lineNumber + 1)
-          }
-          if carried > 0, start > 0 { memmove(base, base + start, carried) }
+      let base = buffer.baseAddress!
+      var offset = first
+      // Bytes at the start of the buffer that are the beginning of a line not yet complete.
+      var carried = 0
+      while true {
+        let wanted = min(TradesFile.blockSize, first + length - offset)
+        if wanted == 0 { break }
+        let count = pread(descriptor, base + carried, wanted, off_t(offset))
+        if count < 0 {
+          if errno == EINTR { continue }
+          throw .file(
+            StateError.unreadable(path: path, reason: String(cString: strerror(errno))))
         }
+        // What is carried at the end is a torn last line: ignored.
+        if count == 0 { break }
+        offset += count
+        let filled = carried + count
+        var start = 0
+        while start < filled,
+          let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), filled - start)
+        {
+          let end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+          lineNumber += 1
+          guard end + 1 - start <= TradesFile.maximumLineLength else {
+            throw .tooLong(line: lineNumber)
+          }
+          let trade: Trade
+          do throws(StateDocumentError) {
+            trade = try self.trade(
+              in: UnsafeBufferPointer(rebasing: buffer[start..<end]), sharing: &shared)
+          } catch {
+            throw .invalid(error, line: lineNumber)
+          }
+          // A trade's line is at least `shortestLineLength` long, so the part's room, its
+          // length over that, always has a place for it.
+          precondition(read < room.count, "a part's room holds every trade its length can")
+          room.initializeElement(at: read, to: trade)
+          read += 1
+          start = end + 1
+        }
+        carried = filled - start
+        guard carried < TradesFile.maximumLineLength else {
+          throw .tooLong(line: lineNumber + 1)
+        }
+        if carried > 0, start > 0 { memmove(base, base + start, carried) }
       }
     } catch {
       UnsafeMutableBufferPointer(rebasing: room[..<read]).deinitialize()
@@ -254,26 +256,32 @@ private enum PartFailure: Error {
   case invalid(StateDocumentError, line: Int)
 }
 
-/// How many trades each part read, or why it failed, as their threads finish; each part's taken
-/// once by the join.
-private final class PartResults: Sendable {
-  private let slots: Mutex<[Result<Int, PartFailure>?]>
+/// How many trades each part read, or why it failed: each part's thread keeps its result in a
+/// place of its own, and the caller takes them once every thread is done (`ParallelWork.run`
+/// has joined them).
+private struct PartResults: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<Result<Int, PartFailure>?>
 
   init(count: Int) {
-    slots = Mutex(Array(repeating: nil, count: count))
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
   }
 
   func keep(_ result: Result<Int, PartFailure>, of part: Int) {
-    slots.withLock { $0[part] = result }
+    slots[part] = result
   }
 
   /// The result of `part`, no longer held here. Every part has one once `ParallelWork.run`
   /// has returned.
   func take(_ part: Int) -> Result<Int, PartFailure> {
-    slots.withLock { slots in
-      defer { slots[part] = nil }
-      return slots[part]!
-    }
+    defer { slots[part] = nil }
+    return slots[part]!
+  }
+
+  /// Lets go of the places, and of any result not taken.
+  func deallocate() {
+    _ = slots.deinitialize()
+    slots.deallocate()
   }
 }
 
