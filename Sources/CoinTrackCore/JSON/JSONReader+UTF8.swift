@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Strings and numbers handed over as the UTF-8 they are written with, where it lies in the
 /// document: the state file's fields are checked and converted from their bytes, and made into
 /// text only when they are kept as text.
@@ -55,7 +49,7 @@ extension JSONReader {
     let closingQuote = contentStart + utf8.count
     guard closingQuote < bytes.count, bytes[position] == UInt8(ascii: "\""),
       bytes[closingQuote] == UInt8(ascii: "\""),
-      utf8.isEmpty || memcmp(bytes.baseAddress! + contentStart, utf8.baseAddress!, utf8.count) == 0
+      UnsafeBufferPointer(rebasing: bytes[contentStart..<closingQuote]).hasSameBytes(as: utf8)
     else { return false }
     position = closingQuote + 1
     return true
@@ -66,7 +60,8 @@ extension JSONReader {
   @inline(__always)
   mutating func readBytes(spelled utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !utf8.isEmpty, bytes.count - position >= utf8.count,
-      memcmp(bytes.baseAddress! + position, utf8.baseAddress!, utf8.count) == 0
+      UnsafeBufferPointer(rebasing: bytes[position..<(position + utf8.count)]).hasSameBytes(
+        as: utf8)
     else { return false }
     position += utf8.count
     return true
