@@ -10,7 +10,7 @@ public struct PortfolioDay: Hashable, Sendable {
   /// closes: without a value or unrealised profit when a coin held has no close that day.
   public var total: HoldingRow { shown.row() }
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
-  public var isPriced: Bool { shown.value != nil }
+  public var isPriced: Bool { shown.isPriced }
 
   /// The day whose coins held in the currency come to `totals`: the sums of their money as
   /// `portfolio show` shows it, and the realised profit of those sold out.

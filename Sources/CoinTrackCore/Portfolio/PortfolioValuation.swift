@@ -99,29 +99,83 @@ struct ValuedAmounts {
   func row() -> HoldingRow { shown.row() }
 
   /// The numbers of the row, exact: each amount with the most decimals among them.
-  var shown: ShownAmounts {
-    let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
-    let unrealised = value.map { $0 - cost }
-    return ShownAmounts(
-      cost: cost.rounded(toScale: scale), value: value?.rounded(toScale: scale),
-      unrealised: unrealised?.rounded(toScale: scale),
-      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) },
-      realised: realised.rounded(toScale: scale), currency: currency)
-  }
+  var shown: ShownAmounts { ShownAmounts(self) }
 }
 
-/// The numbers of a row as shown, exact until they are written: a writer of many rows writes
-/// them without making a string of each.
+/// The numbers of a row as shown, exact until they are written (a writer of many rows writes
+/// them without making a string of each): the cost, value and realised profit with the most
+/// decimals among them, and the unrealised profit and its percentage made from them when read.
+///
+/// The three amounts are kept as units of one scale, in few bytes, as a walk over years of days
+/// keeps a row of each day until it is written; amounts whose units do not fit are kept whole.
 struct ShownAmounts {
-  var cost: ExactDecimal
+  /// The units of the cost, the value (0 without one) and the realised profit at `scale`;
+  /// 0 when `whole` holds the amounts.
+  private let costUnits: Int128
+  private let valueUnits: Int128
+  private let realisedUnits: Int128
+  /// The amounts at `scale`, when their units or the scale do not fit the fields above.
+  private let whole: Whole?
+  let currency: String
+  private let scale: Int32
+  /// Whether there is a value: every coin of the row had a price.
+  let isPriced: Bool
+
+  /// Amounts too large to be kept as units.
+  private final class Whole: Sendable {
+    let cost: ExactDecimal
+    let value: ExactDecimal?
+    let realised: ExactDecimal
+
+    init(cost: ExactDecimal, value: ExactDecimal?, realised: ExactDecimal) {
+      (self.cost, self.value, self.realised) = (cost, value, realised)
+    }
+  }
+
+  /// The numbers of `amounts`.
+  init(_ amounts: ValuedAmounts) {
+    currency = amounts.currency
+    isPriced = amounts.value != nil
+    let scale = max(amounts.cost.scale, amounts.value?.scale ?? 0, amounts.realised.scale)
+    let (cost, realised) = (amounts.cost.rescaled(to: scale), amounts.realised.rescaled(to: scale))
+    let value = amounts.value?.rescaled(to: scale)
+    // Without a value, 0 units stand for it.
+    if let costUnits = Self.units(of: cost), let realisedUnits = Self.units(of: realised),
+      let valueUnits = value.map(Self.units(of:)) ?? 0, let scale = Int32(exactly: scale)
+    {
+      (self.costUnits, self.valueUnits, self.realisedUnits) = (costUnits, valueUnits, realisedUnits)
+      self.scale = scale
+      whole = nil
+    } else {
+      (costUnits, valueUnits, realisedUnits) = (0, 0, 0)
+      self.scale = 0
+      whole = Whole(cost: cost, value: value, realised: realised)
+    }
+  }
+
+  /// The units of `value` when they are held fixed.
+  private static func units(of value: ExactDecimal) -> Int128? {
+    guard case .fixed(let units) = value.storage else { return nil }
+    return units
+  }
+
+  var cost: ExactDecimal {
+    whole?.cost ?? ExactDecimal(units: costUnits, scale: Int(scale))
+  }
   /// Nil without a price.
-  var value: ExactDecimal?
+  var value: ExactDecimal? {
+    guard isPriced else { return nil }
+    return whole?.value ?? ExactDecimal(units: valueUnits, scale: Int(scale))
+  }
   /// `value` − `cost`; nil without a value.
-  var unrealised: ExactDecimal?
+  var unrealised: ExactDecimal? { value.map { $0 - cost } }
   /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
-  var unrealisedPercent: ExactDecimal?
-  var realised: ExactDecimal
-  var currency: String
+  var unrealisedPercent: ExactDecimal? {
+    unrealised.flatMap { Position.percent($0, of: cost) }
+  }
+  var realised: ExactDecimal {
+    whole?.realised ?? ExactDecimal(units: realisedUnits, scale: Int(scale))
+  }
 
   /// The row of these numbers, without coin or quantity.
   func row() -> HoldingRow {
