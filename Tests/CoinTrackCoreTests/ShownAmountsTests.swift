@@ -36,8 +36,8 @@ import Testing
       let pick = { values[Int(generator.next(below: UInt64(values.count)))] }
       let (cost, realised) = (pick(), pick())
       let value = generator.next(below: 4) == 0 ? nil : pick()
-      let amounts = ValuedAmounts(currency: "EUR", cost: cost, value: value, realised: realised)
-      let numbers = amounts.shown
+      let amounts = ValuedAmounts(currencyNumber: 0, cost: cost, value: value, realised: realised)
+      let numbers = amounts.shown(currency: "EUR")
       #expect(
         Self.shown(numbers) == Self.expected(cost: cost, value: value, realised: realised),
         "\(cost.price.text) \(value.map(\.price.text) ?? "nil") \(realised.price.text)")
@@ -55,10 +55,10 @@ import Testing
 
   @Test func handWorkedRow() {
     let amounts = ValuedAmounts(
-      currency: "USD", cost: ExactDecimal(Price(decimalText: "150.5")!),
+      currencyNumber: 0, cost: ExactDecimal(Price(decimalText: "150.5")!),
       value: ExactDecimal(Price(decimalText: "200.125")!),
       realised: ExactDecimal(Price(decimalText: "-3")!))
-    #expect(Self.shown(amounts.shown) == ["150.500", "200.125", "49.625", "32.97", "-3.000"])
+    #expect(Self.shown(amounts.shown(currency: "USD")) == ["150.500", "200.125", "49.625", "32.97", "-3.000"])
   }
 
   /// A day of `portfolio history` is kept until the days are written: five years of days are

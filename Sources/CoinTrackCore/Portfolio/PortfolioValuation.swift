@@ -47,7 +47,7 @@ extension Position {
     let price = latest?.price.map(ExactDecimal.init)
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let amounts = amounts(at: price)
-    var row = amounts.row()
+    var row = amounts.row(currency: currency)
     row.coin = coin
     row.quantity = quantity.price.normalised
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
@@ -61,7 +61,7 @@ extension Position {
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let (cost, realised) = shownCostAndRealised(scale: scale)
     return ValuedAmounts(
-      currency: currency, cost: cost,
+      currencyNumber: currencyNumber, cost: cost,
       value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised)
   }
@@ -77,8 +77,9 @@ extension Position {
 
 /// A row's money as shown, rounded, which the totals add up: the totals are the sums of the rows.
 struct ValuedAmounts {
-  /// The currency of the money: the totals add up each currency's apart.
-  var currency: String
+  /// The number of the currency of the money among those traded (`Position.currencyNumber`):
+  /// the totals add up each currency's apart.
+  var currencyNumber: Int
   var cost: ExactDecimal
   var value: ExactDecimal?
   var realised: ExactDecimal
@@ -95,11 +96,12 @@ struct ValuedAmounts {
     (quantity * price).rounded(toScale: scale)
   }
 
-  /// A row of these amounts, all with the most decimals among them, without coin or quantity.
-  func row() -> HoldingRow { shown.row() }
+  /// A row of these amounts in `currency`, all with the most decimals among them, without coin
+  /// or quantity.
+  func row(currency: String) -> HoldingRow { shown(currency: currency).row() }
 
-  /// The numbers of the row, exact: each amount with the most decimals among them.
-  var shown: ShownAmounts { ShownAmounts(self) }
+  /// The numbers of the row in `currency`, exact: each amount with the most decimals among them.
+  func shown(currency: String) -> ShownAmounts { ShownAmounts(self, currency: currency) }
 }
 
 /// The numbers of a row as shown, exact until they are written (a writer of many rows writes
@@ -132,9 +134,9 @@ struct ShownAmounts {
     }
   }
 
-  /// The numbers of `amounts`.
-  init(_ amounts: ValuedAmounts) {
-    currency = amounts.currency
+  /// The numbers of `amounts`, in `currency`.
+  init(_ amounts: ValuedAmounts, currency: String) {
+    self.currency = currency
     isPriced = amounts.value != nil
     let scale = max(amounts.cost.scale, amounts.value?.scale ?? 0, amounts.realised.scale)
     let (cost, realised) = (amounts.cost.rescaled(to: scale), amounts.realised.rescaled(to: scale))
@@ -206,17 +208,17 @@ extension CostBasis {
   /// `currencies` in its order: what `portfolio show` gives below its holdings, and `portfolio
   /// history` for each day.
   mutating func totalRows(of amounts: [ValuedAmounts], currencies: [String]) -> [HoldingRow] {
-    currencies.map { totals(of: amounts, currency: $0).row() }
+    currencies.indices.map { totals(of: amounts, currency: $0).row(currency: currencies[$0]) }
   }
 
-  /// The sums of the held positions' `amounts` as shown that are in `currency`, and the realised
-  /// profit of the coins in `currency` sold out, which have no row.
-  mutating func totals(of amounts: [ValuedAmounts], currency: String) -> ValuedAmounts {
+  /// The sums of the held positions' `amounts` as shown that are in the currency numbered
+  /// `currency`, and the realised profit of the coins in it sold out, which have no row.
+  mutating func totals(of amounts: [ValuedAmounts], currency: Int) -> ValuedAmounts {
     var cost = ExactDecimal.zero
     var value: ExactDecimal? = .zero
     var realised = ExactDecimal.zero
     // By index, reading each row's amounts where they lie rather than copying the row.
-    for index in amounts.indices where amounts[index].currency == currency {
+    for index in amounts.indices where amounts[index].currencyNumber == currency {
       cost = cost + amounts[index].cost
       if let total = value, let rowValue = amounts[index].value {
         value = total + rowValue
@@ -226,9 +228,9 @@ extension CostBasis {
       realised = realised + amounts[index].realised
     }
     for index in positions.indices
-    where !positions[index].isHeld && positions[index].currency == currency {
+    where !positions[index].isHeld && positions[index].currencyNumber == currency {
       realised = realised + shownRealised(ofPositionAt: index)
     }
-    return ValuedAmounts(currency: currency, cost: cost, value: value, realised: realised)
+    return ValuedAmounts(currencyNumber: currency, cost: cost, value: value, realised: realised)
   }
 }
