@@ -58,7 +58,10 @@ import Testing
       currencyNumber: 0, cost: ExactDecimal(Price(decimalText: "150.5")!),
       value: ExactDecimal(Price(decimalText: "200.125")!),
       realised: ExactDecimal(Price(decimalText: "-3")!))
-    #expect(Self.shown(amounts.shown(currency: "USD")) == ["150.500", "200.125", "49.625", "32.97", "-3.000"])
+    #expect(
+      Self.shown(amounts.shown(currency: "USD")) == [
+        "150.500", "200.125", "49.625", "32.97", "-3.000",
+      ])
   }
 
   /// A day of `portfolio history` is kept until the days are written: five years of days are
