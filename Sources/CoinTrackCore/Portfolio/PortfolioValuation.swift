@@ -215,15 +215,18 @@ extension CostBasis {
   /// `currency`, and the realised profit of the coins in it sold out, which have no row.
   mutating func totals(of amounts: [ValuedAmounts], currency: Int) -> ValuedAmounts {
     var cost = ExactDecimal.zero
-    var value: ExactDecimal? = .zero
+    // The value and whether there is one apart: an optional decimal is copied through the
+    // runtime's generic witnesses.
+    var value = ExactDecimal.zero
+    var isPriced = true
     var realised = ExactDecimal.zero
     // By index, reading each row's amounts where they lie rather than copying the row.
     for index in amounts.indices where amounts[index].currencyNumber == currency {
       cost = cost + amounts[index].cost
-      if let total = value, let rowValue = amounts[index].value {
-        value = total + rowValue
+      if isPriced, let rowValue = amounts[index].value {
+        value = value + rowValue
       } else {
-        value = nil
+        isPriced = false
       }
       realised = realised + amounts[index].realised
     }
@@ -231,6 +234,7 @@ extension CostBasis {
     where !positions[index].isHeld && positions[index].currencyNumber == currency {
       realised = realised + shownRealised(ofPositionAt: index)
     }
-    return ValuedAmounts(currencyNumber: currency, cost: cost, value: value, realised: realised)
+    return ValuedAmounts(
+      currencyNumber: currency, cost: cost, value: isPriced ? value : nil, realised: realised)
   }
 }
