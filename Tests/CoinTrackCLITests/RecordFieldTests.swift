@@ -59,10 +59,12 @@ import Testing
         PortfolioValuation(day: day, method: .fifo, holdings: [row], totals: [row]))
     case .portfolioDay:
       let totals = ValuedAmounts(
-        currency: "USDT", cost: ExactDecimal(20), value: nil, realised: ExactDecimal(0))
+        currencyNumber: 0, cost: ExactDecimal(20), value: nil, realised: ExactDecimal(0))
       return .portfolioDays(
         PortfolioHistory(
-          method: .fifo, days: [PortfolioDay(day: day, coinsHeld: 1, totals: totals)], gaps: []))
+          method: .fifo,
+          days: [PortfolioDay(day: day, coinsHeld: 1, totals: totals, currency: "USDT")],
+          gaps: []))
     case .gain:
       let money = Price(decimalText: "20")!
       return .gains(

@@ -24,6 +24,9 @@ struct Position: Sendable {
   let coin: Coin
   /// The currency of the trades applied; the first trade's.
   let currency: String
+  /// The number of `currency` among the currencies traded, in the order they were first traded:
+  /// the totals row the position's money adds to.
+  let currencyNumber: Int
   private(set) var quantity = ExactDecimal.zero
   /// Whether anything is held: the quantity is never below zero.
   var isHeld: Bool { !quantity.isZero }
@@ -47,9 +50,10 @@ struct Position: Sendable {
   private var lastShown = (scale: -1, cost: ExactDecimal.zero, realised: ExactDecimal.zero)
 
   /// A position taking from its lots by `method`; `named` are the buy ids some sale names.
-  init(coin: Coin, currency: String, method: CostMethod, named: Set<Int>) {
+  init(coin: Coin, currency: String, currencyNumber: Int, method: CostMethod, named: Set<Int>) {
     self.coin = coin
     self.currency = currency
+    self.currencyNumber = currencyNumber
     lots = LotBook(method: method, named: named)
   }
 
@@ -169,10 +173,15 @@ struct CostBasis: Sendable {
   private var coinNumbers = CoinNumbering()
   /// The buy ids that some sale names as its lots.
   private let namedLots: Set<Int>
+  /// The currencies of the trades (transfers aside), in the order they were first traded, each
+  /// with the day of its first trade: one totals row each, a position's money added to that of
+  /// its currency by number rather than by comparing names.
+  private let currencies: [(name: String, firstTraded: Day)]
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
-    self.trades = PortfolioCheck.inDayOrder(trades)
+    let ordered = PortfolioCheck.inDayOrder(trades)
+    self.trades = ordered
     self.method = method
     // By index: each trade's lots are read where they lie, not the trade copied to read them.
     var namedLots = Set<Int>()
@@ -180,6 +189,15 @@ struct CostBasis: Sendable {
       namedLots.formUnion(trades[index].lots)
     }
     self.namedLots = namedLots
+    var currencies: [(name: String, firstTraded: Day)] = []
+    // By index, as above; mostly a trade is in the currency of the one before it.
+    for index in ordered.indices where ordered[index].side != .transfer {
+      let currency = ordered[index].currency
+      if currencies.last?.name != currency, !currencies.contains(where: { $0.name == currency }) {
+        currencies.append((currency, ordered[index].day))
+      }
+    }
+    self.currencies = currencies
   }
 
   /// Applies every trade not yet applied up to and including `day`, handing each sale's
@@ -203,10 +221,13 @@ struct CostBasis: Sendable {
     }
     let (index, isNew) = coinNumbers.number(of: trades[next].coin.id)
     if isNew {
+      let currency = trades[next].currency
+      // Every currency of a trade is among `currencies`.
+      let currencyNumber = currencies.firstIndex { $0.name == currency }!
       positions.append(
         Position(
-          coin: trades[next].coin, currency: trades[next].currency, method: method,
-          named: namedLots))
+          coin: trades[next].coin, currency: currency, currencyNumber: currencyNumber,
+          method: method, named: namedLots))
     }
     try positions[index].apply(next, of: trades, record: record)
     next += 1
@@ -246,16 +267,9 @@ struct CostBasis: Sendable {
   var applied: ArraySlice<Trade> { trades[..<next] }
 
   /// The currencies of the trades up to `day`, in the order they were first traded: one totals
-  /// row each; `otherwise` alone when there are none.
+  /// row each, by the positions' `currencyNumber`; `otherwise` alone when there are none.
   func tradedCurrencies(through day: Day, otherwise: String) -> [String] {
-    var currencies: [String] = []
-    // By index, as in `init`.
-    for index in trades.indices {
-      guard trades[index].day <= day else { break }
-      if trades[index].side != .transfer, !currencies.contains(trades[index].currency) {
-        currencies.append(trades[index].currency)
-      }
-    }
-    return currencies.isEmpty ? [otherwise] : currencies
+    let traded = currencies.prefix { $0.firstTraded <= day }.map(\.name)
+    return traded.isEmpty ? [otherwise] : traded
   }
 }

@@ -10,14 +10,14 @@ public struct PortfolioDay: Hashable, Sendable {
   /// closes: without a value or unrealised profit when a coin held has no close that day.
   public var total: HoldingRow { shown.row() }
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
-  public var isPriced: Bool { shown.value != nil }
+  public var isPriced: Bool { shown.isPriced }
 
-  /// The day whose coins held in the currency come to `totals`: the sums of their money as
+  /// The day whose coins held in `currency` come to `totals`: the sums of their money as
   /// `portfolio show` shows it, and the realised profit of those sold out.
-  init(day: Day, coinsHeld: Int, totals: ValuedAmounts) {
+  init(day: Day, coinsHeld: Int, totals: ValuedAmounts, currency: String) {
     self.day = day
     self.coinsHeld = coinsHeld
-    shown = totals.shown
+    shown = totals.shown(currency: currency)
   }
 
   public static func == (lhs: PortfolioDay, rhs: PortfolioDay) -> Bool {
@@ -97,11 +97,12 @@ extension CostBasis {
       if close == nil { gaps.add(day, of: positions[index].coin) }
       amounts.append(self.amounts(ofPositionAt: index, at: close))
     }
-    for currency in currencies {
+    // By number: a position's currency is never compared by name.
+    for number in currencies.indices {
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: amounts.count { $0.currency == currency },
-          totals: totals(of: amounts, currency: currency)))
+          day: day, coinsHeld: amounts.count { $0.currencyNumber == number },
+          totals: totals(of: amounts, currency: number), currency: currencies[number]))
     }
   }
 }

@@ -47,7 +47,7 @@ extension Position {
     let price = latest?.price.map(ExactDecimal.init)
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let amounts = amounts(at: price)
-    var row = amounts.row()
+    var row = amounts.row(currency: currency)
     row.coin = coin
     row.quantity = quantity.price.normalised
     row.averageCost = cost.divided(by: quantity, scale: scale)?.price
@@ -61,7 +61,7 @@ extension Position {
     let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
     let (cost, realised) = shownCostAndRealised(scale: scale)
     return ValuedAmounts(
-      currency: currency, cost: cost,
+      currencyNumber: currencyNumber, cost: cost,
       value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
       realised: realised)
   }
@@ -77,8 +77,9 @@ extension Position {
 
 /// A row's money as shown, rounded, which the totals add up: the totals are the sums of the rows.
 struct ValuedAmounts {
-  /// The currency of the money: the totals add up each currency's apart.
-  var currency: String
+  /// The number of the currency of the money among those traded (`Position.currencyNumber`):
+  /// the totals add up each currency's apart.
+  var currencyNumber: Int
   var cost: ExactDecimal
   var value: ExactDecimal?
   var realised: ExactDecimal
@@ -95,33 +96,88 @@ struct ValuedAmounts {
     (quantity * price).rounded(toScale: scale)
   }
 
-  /// A row of these amounts, all with the most decimals among them, without coin or quantity.
-  func row() -> HoldingRow { shown.row() }
+  /// A row of these amounts in `currency`, all with the most decimals among them, without coin
+  /// or quantity.
+  func row(currency: String) -> HoldingRow { shown(currency: currency).row() }
 
-  /// The numbers of the row, exact: each amount with the most decimals among them.
-  var shown: ShownAmounts {
-    let scale = max(cost.scale, value?.scale ?? 0, realised.scale)
-    let unrealised = value.map { $0 - cost }
-    return ShownAmounts(
-      cost: cost.rounded(toScale: scale), value: value?.rounded(toScale: scale),
-      unrealised: unrealised?.rounded(toScale: scale),
-      unrealisedPercent: unrealised.flatMap { Position.percent($0, of: cost) },
-      realised: realised.rounded(toScale: scale), currency: currency)
-  }
+  /// The numbers of the row in `currency`, exact: each amount with the most decimals among them.
+  func shown(currency: String) -> ShownAmounts { ShownAmounts(self, currency: currency) }
 }
 
-/// The numbers of a row as shown, exact until they are written: a writer of many rows writes
-/// them without making a string of each.
+/// The numbers of a row as shown, exact until they are written (a writer of many rows writes
+/// them without making a string of each): the cost, value and realised profit with the most
+/// decimals among them, and the unrealised profit and its percentage made from them when read.
+///
+/// The three amounts are kept as units of one scale, in few bytes, as a walk over years of days
+/// keeps a row of each day until it is written; amounts whose units do not fit are kept whole.
 struct ShownAmounts {
-  var cost: ExactDecimal
+  /// The units of the cost, the value (0 without one) and the realised profit at `scale`;
+  /// 0 when `whole` holds the amounts.
+  private let costUnits: Int128
+  private let valueUnits: Int128
+  private let realisedUnits: Int128
+  /// The amounts at `scale`, when their units or the scale do not fit the fields above.
+  private let whole: Whole?
+  let currency: String
+  private let scale: Int32
+  /// Whether there is a value: every coin of the row had a price.
+  let isPriced: Bool
+
+  /// Amounts too large to be kept as units.
+  private final class Whole: Sendable {
+    let cost: ExactDecimal
+    let value: ExactDecimal?
+    let realised: ExactDecimal
+
+    init(cost: ExactDecimal, value: ExactDecimal?, realised: ExactDecimal) {
+      (self.cost, self.value, self.realised) = (cost, value, realised)
+    }
+  }
+
+  /// The numbers of `amounts`, in `currency`.
+  init(_ amounts: ValuedAmounts, currency: String) {
+    self.currency = currency
+    isPriced = amounts.value != nil
+    let scale = max(amounts.cost.scale, amounts.value?.scale ?? 0, amounts.realised.scale)
+    let (cost, realised) = (amounts.cost.rescaled(to: scale), amounts.realised.rescaled(to: scale))
+    let value = amounts.value?.rescaled(to: scale)
+    // Without a value, 0 units stand for it.
+    if let costUnits = Self.units(of: cost), let realisedUnits = Self.units(of: realised),
+      let valueUnits = value.map(Self.units(of:)) ?? 0, let scale = Int32(exactly: scale)
+    {
+      (self.costUnits, self.valueUnits, self.realisedUnits) = (costUnits, valueUnits, realisedUnits)
+      self.scale = scale
+      whole = nil
+    } else {
+      (costUnits, valueUnits, realisedUnits) = (0, 0, 0)
+      self.scale = 0
+      whole = Whole(cost: cost, value: value, realised: realised)
+    }
+  }
+
+  /// The units of `value` when they are held fixed.
+  private static func units(of value: ExactDecimal) -> Int128? {
+    guard case .fixed(let units) = value.storage else { return nil }
+    return units
+  }
+
+  var cost: ExactDecimal {
+    whole?.cost ?? ExactDecimal(units: costUnits, scale: Int(scale))
+  }
   /// Nil without a price.
-  var value: ExactDecimal?
+  var value: ExactDecimal? {
+    guard isPriced else { return nil }
+    return whole?.value ?? ExactDecimal(units: valueUnits, scale: Int(scale))
+  }
   /// `value` − `cost`; nil without a value.
-  var unrealised: ExactDecimal?
+  var unrealised: ExactDecimal? { value.map { $0 - cost } }
   /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
-  var unrealisedPercent: ExactDecimal?
-  var realised: ExactDecimal
-  var currency: String
+  var unrealisedPercent: ExactDecimal? {
+    unrealised.flatMap { Position.percent($0, of: cost) }
+  }
+  var realised: ExactDecimal {
+    whole?.realised ?? ExactDecimal(units: realisedUnits, scale: Int(scale))
+  }
 
   /// The row of these numbers, without coin or quantity.
   func row() -> HoldingRow {
@@ -152,29 +208,33 @@ extension CostBasis {
   /// `currencies` in its order: what `portfolio show` gives below its holdings, and `portfolio
   /// history` for each day.
   mutating func totalRows(of amounts: [ValuedAmounts], currencies: [String]) -> [HoldingRow] {
-    currencies.map { totals(of: amounts, currency: $0).row() }
+    currencies.indices.map { totals(of: amounts, currency: $0).row(currency: currencies[$0]) }
   }
 
-  /// The sums of the held positions' `amounts` as shown that are in `currency`, and the realised
-  /// profit of the coins in `currency` sold out, which have no row.
-  mutating func totals(of amounts: [ValuedAmounts], currency: String) -> ValuedAmounts {
+  /// The sums of the held positions' `amounts` as shown that are in the currency numbered
+  /// `currency`, and the realised profit of the coins in it sold out, which have no row.
+  mutating func totals(of amounts: [ValuedAmounts], currency: Int) -> ValuedAmounts {
     var cost = ExactDecimal.zero
-    var value: ExactDecimal? = .zero
+    // The value and whether there is one apart: an optional decimal is copied through the
+    // runtime's generic witnesses.
+    var value = ExactDecimal.zero
+    var isPriced = true
     var realised = ExactDecimal.zero
     // By index, reading each row's amounts where they lie rather than copying the row.
-    for index in amounts.indices where amounts[index].currency == currency {
+    for index in amounts.indices where amounts[index].currencyNumber == currency {
       cost = cost + amounts[index].cost
-      if let total = value, let rowValue = amounts[index].value {
-        value = total + rowValue
+      if isPriced, let rowValue = amounts[index].value {
+        value = value + rowValue
       } else {
-        value = nil
+        isPriced = false
       }
       realised = realised + amounts[index].realised
     }
     for index in positions.indices
-    where !positions[index].isHeld && positions[index].currency == currency {
+    where !positions[index].isHeld && positions[index].currencyNumber == currency {
       realised = realised + shownRealised(ofPositionAt: index)
     }
-    return ValuedAmounts(currency: currency, cost: cost, value: value, realised: realised)
+    return ValuedAmounts(
+      currencyNumber: currency, cost: cost, value: isPriced ? value : nil, realised: realised)
   }
 }
