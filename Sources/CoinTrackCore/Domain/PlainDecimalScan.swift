@@ -63,21 +63,22 @@ struct PlainDecimalScan {
       }
     }
     readDigits()
-    let integerDigits = index - first
+    // Counts of bytes read, far from overflowing, so computed wrapping.
+    let integerDigits = index &- first
     let hasPoint = index < count && bytes[index] == UInt8(ascii: ".")
     var fractionDigits = 0
     if hasPoint {
       index &+= 1
       let fractionStart = index
       readDigits()
-      fractionDigits = index - fractionStart
+      fractionDigits = index &- fractionStart
     }
     let read = wholly ? bytes : UnsafeBufferPointer(rebasing: bytes[..<index])
     self.bytes = read
     length = index
     isPlainDecimal =
       integerDigits > 0 && (!hasPoint || fractionDigits > 0) && index == read.count
-    digitCount = integerDigits + fractionDigits
+    digitCount = integerDigits &+ fractionDigits
     scale = fractionDigits
     smallMagnitude = magnitude
     hasNonzeroDigit =

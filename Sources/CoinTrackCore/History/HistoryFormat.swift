@@ -108,9 +108,10 @@ enum HistoryFormat {
       var line = try Line(
         in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
       keep(line)
-      while line.end + 1 < bytes.count {
-        start = line.end + 1
-        number += 1
+      // Positions within the bytes and a count of lines, far from overflowing.
+      while line.end &+ 1 < bytes.count {
+        start = line.end &+ 1
+        number &+= 1
         let previousDay = line.day
         if !line.moveToRepeat(in: bytes, from: start) {
           line = try Line(
@@ -212,35 +213,41 @@ enum HistoryFormat {
     // Inlined into the reading of a file, which calls it for every line.
     @inline(__always)
     mutating func moveToRepeat(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
-      let middleCount = commas.1 - commas.0 + 1
+      // Positions and counts within the bytes, far from overflowing, so computed wrapping.
+      let middleCount = commas.1 &- commas.0 &+ 1
       // From the comma after the price through the line break.
-      let tailCount = end - commas.2 + 1
-      let dateEnd = start + Day.isoLength
-      let priceStart = dateEnd + middleCount
+      let tailCount = end &- commas.2 &+ 1
+      let dateEnd = start &+ Day.isoLength
+      let priceStart = dateEnd &+ middleCount
       // The price ends early enough for the tail to lie in `bytes` and the line to keep to
       // the bound.
       let priceLimit = Swift.min(
-        bytes.count - tailCount, start + maximumLineLength + 1 - tailCount)
-      func field(_ field: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[field])
-      }
+        bytes.count &- tailCount, start &+ maximumLineLength &+ 1 &- tailCount)
       // Both lines lie in `bytes` (the price before the tail is not empty), so the comparisons
       // read only its bytes.
-      guard priceStart < priceLimit,
-        field(commas.0..<(commas.1 + 1)).hasSameBytes(as: field(dateEnd..<priceStart)),
-        let day = Day(isoBytes: field(start..<dateEnd))
+      guard priceStart < priceLimit, let base = bytes.baseAddress else { return false }
+      /// The `count` bytes from `start`, which lie in `bytes`.
+      func field(from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: count)
+      }
+      guard
+        field(from: commas.0, count: middleCount).hasSameBytes(
+          as: field(from: dateEnd, count: middleCount)),
+        let day = Day(isoBytes: field(from: start, count: Day.isoLength))
       else { return false }
-      let price = PlainDecimalScan(leadingTextOf: field(priceStart..<priceLimit))
-      let priceEnd = priceStart + price.length
+      let price = PlainDecimalScan(
+        leadingTextOf: field(from: priceStart, count: priceLimit &- priceStart))
+      let priceEnd = priceStart &+ price.length
       // A plain decimal holds no comma or line break, so the line has the five fields of the
       // one before and ends where its tail does.
       guard price.isAboveZero,
-        field(commas.2..<(end + 1)).hasSameBytes(as: field(priceEnd..<(priceEnd + tailCount)))
+        field(from: commas.2, count: tailCount).hasSameBytes(
+          as: field(from: priceEnd, count: tailCount))
       else { return false }
       self.day = day
       close = price.word
-      commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + commas.3 - commas.2)
-      end = priceEnd + tailCount - 1
+      commas = (dateEnd, priceStart &- 1, priceEnd, priceEnd &+ commas.3 &- commas.2)
+      end = priceEnd &+ tailCount &- 1
       isNew = (false, false, false)
       return true
     }
