@@ -128,26 +128,23 @@ import Testing
   /// A last line without a line break is refused even when it repeats the line before.
   @Test(arguments: ["binance", "binanc"])
   func aRepeatedLastLineWithoutALineBreakIsRefused(_ source: String) throws {
-    let directory = try TemporaryDirectory()
-    let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
-    let text = Self.header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,2,USDT,\(source)"
-    let store = try Self.store(in: directory, writing: text, of: bitcoin)
-    #expect {
-      _ = try store.history(of: bitcoin)
-    } throws: { error in
-      guard case HistoryError.damaged(_, let errorLine, let errorReason) = error else {
-        return false
-      }
-      return errorLine == 3 && errorReason.contains("does not end with a line break")
-    }
+    try Self.expectDamage(
+      in: Self.header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,2,USDT,\(source)",
+      line: 3, reason: "does not end with a line break")
   }
 
   @Test(arguments: damaged.indices)
   func damageOnARepeatedLineIsTheFullReadingsError(_ index: Int) throws {
     let (lines, line, reason) = Self.damaged[index]
+    try Self.expectDamage(
+      in: Self.header + lines.split(separator: " ").map { $0 + "\n" }.joined(), line: line,
+      reason: reason)
+  }
+
+  /// Expects Bitcoin's file of `text` to be refused as damaged on `line` for `reason`.
+  static func expectDamage(in text: String, line: Int, reason: String) throws {
     let directory = try TemporaryDirectory()
     let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
-    let text = Self.header + lines.split(separator: " ").map { $0 + "\n" }.joined()
     let store = try Self.store(in: directory, writing: text, of: bitcoin)
     #expect {
       _ = try store.history(of: bitcoin)
