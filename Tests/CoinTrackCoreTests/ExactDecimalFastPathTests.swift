@@ -214,4 +214,25 @@ import Testing
       #expect(slots[place] == nil)
     }
   }
+
+  /// Values put in places in one fill, as a table of closes is filled, come back as written;
+  /// a second fill replaces what the places held, words and values held aside alike.
+  @Test func slotsFilledAtOnceGiveBackEveryValueAsWritten() {
+    let values = Self.values + Self.values.map(Self.general)
+    var slots = ExactDecimal.Slots(count: values.count + 1)
+    slots.fill { places in
+      for (place, value) in values.enumerated() {
+        places.store(ExactDecimal.Packed(value), at: place)
+      }
+    }
+    #expect(values.indices.map { slots[$0]?.price.text } == values.map(\.price.text))
+    #expect(slots[values.count] == nil)
+    let reversed = Array(values.reversed())
+    slots.fill { places in
+      for (place, value) in reversed.enumerated() {
+        places.store(ExactDecimal.Packed(value), at: place)
+      }
+    }
+    #expect(values.indices.map { slots[$0]?.price.text } == reversed.map(\.price.text))
+  }
 }

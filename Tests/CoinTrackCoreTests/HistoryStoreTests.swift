@@ -248,17 +248,49 @@ import Testing
       for last in days where first <= last {
         let rows = try offline.dailyPrices(of: Self.bitcoin, in: DayRange(from: first, to: last)!)
         var closes: [String] = []
-        rows.forEachClose { position, close in
+        var texts: [String] = []
+        rows.forEachClose { position, text, value in
+          let close = ExactDecimal.Packed(value, orPlainDecimal: text)
           closes.append("\(rows.day(at: position)) \(close.value.price.text)")
+          texts.append("\(rows.day(at: position)) \(String(decoding: text, as: UTF8.self))")
         }
-        #expect(closes == rows.compactMap { row in row.price.map { "\(row.day) \($0.text)" } })
+        let prices = rows.compactMap { row in row.price.map { "\(row.day) \($0.text)" } }
+        #expect(closes == prices)
+        #expect(texts == prices)
       }
     }
     let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-26")!)!
     var closes: [String] = []
-    try offline.dailyPrices(of: Self.bitcoin, in: range).forEachClose { position, close in
+    try offline.dailyPrices(of: Self.bitcoin, in: range).forEachClose { position, text, value in
+      let close = ExactDecimal.Packed(value, orPlainDecimal: text)
       closes.append("\(position) \(close.value.price.text)")
     }
     #expect(closes == ["0 77552.23", "2 80000.5", "3 81000", "5 0.00001230"])
+  }
+
+  /// Rows a live source answered lend each price's text, and its value in a word when it fits
+  /// one, as the history lends its closes.
+  @Test func heldRowsLendEachPricesTextAndItsWord() {
+    let long = "1" + String(repeating: "0", count: 29) + ".5"
+    let prices: [String?] = ["1.50", nil, long, "0.00001230"]
+    let day = Day(iso: "2026-05-20")!
+    let rows = PriceRows(
+      prices.enumerated().map { offset, price in
+        PriceRow(
+          day: day.adding(days: offset), symbol: "BTC",
+          price: price.flatMap(Price.init(decimalText:)),
+          currency: "USDT", source: "binance")
+      })
+    var lent: [String] = []
+    rows.forEachClose { position, text, value in
+      let close = ExactDecimal.Packed(value, orPlainDecimal: text)
+      lent.append(
+        "\(position) \(String(decoding: text, as: UTF8.self)) \(value.value?.price.text ?? "-") "
+          + close.value.price.text)
+    }
+    #expect(
+      lent == [
+        "0 1.50 1.50 1.50", "2 \(long) - \(long)", "3 0.00001230 0.00001230 0.00001230",
+      ])
   }
 }

@@ -116,4 +116,49 @@ import Testing
     // The random texts reach both verdicts, often.
     #expect(plainCount > Self.texts.count / 2 && plainCount < Self.texts.count * 9 / 10)
   }
+
+  /// How many characters of `text` start it in the shape of plain decimal text: a '-', digits,
+  /// a point and digits, each part optional, as many as there are.
+  static func leadingShapeLength(_ text: String) -> Int {
+    var rest = Substring(text)
+    func take(_ accepts: (Character) -> Bool) {
+      rest = rest.drop { accepts($0) && $0.isASCII }
+    }
+    if rest.first == "-" { rest = rest.dropFirst() }
+    take(\.isNumber)
+    if rest.first == "." {
+      rest = rest.dropFirst()
+      take(\.isNumber)
+    }
+    return text.count - rest.count
+  }
+
+  /// Reading only the text that starts the bytes (a history line's close, up to the comma after
+  /// it) stops where the shape ends, and says of the text read what the whole scan says of it.
+  @Test func theLeadingTextIsReadToWhereItsShapeEnds() {
+    let ends = ["", ",USDT,binance\n", ",", "\n", "x", "-", ".", ". ", "+1", "e5", "٣"]
+    // Zeros past what 64 bits hold, before a digit other than 0 that is not read.
+    let zeros = String(repeating: "0", count: 25)
+    let texts =
+      Self.texts.enumerated().map { offset, text in text + ends[offset % ends.count] }
+      + [zeros + "e5", "0." + zeros + ",USDT,binance\n1"]
+    var plainCount = 0
+    for bytes in texts {
+      let text = bytes
+      let expectedLength = Self.leadingShapeLength(bytes)
+      let leading = String(bytes.prefix(expectedLength))
+      let expected = Self.model(leading)
+      bytes.withUTF8Bytes { bytes in
+        let scan = PlainDecimalScan(leadingTextOf: bytes)
+        #expect(scan.length == expectedLength, "\(text)")
+        #expect(scan.isPlainDecimal == (expected != nil), "\(text)")
+        #expect(scan.isAboveZero == (expected?.isAboveZero ?? false), "\(text)")
+        guard let expected else { return }
+        plainCount += 1
+        #expect(
+          scan.word.value?.price.text == (expected.fitsWord ? expected.canonical : nil), "\(text)")
+      }
+    }
+    #expect(plainCount > Self.texts.count / 2)
+  }
 }

@@ -95,14 +95,56 @@ import Testing
     ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTX,1,USDT,binance", 3, "one coin"),
     ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,EUR,binance", 3, "one currency"),
     ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,USDT,binancf", 3, "live source"),
+    // The line's end is found by comparing its tail with the line before's: one that goes on
+    // past it, a price that goes on past its digits, and a line that grows past the bound.
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,USDT,binance,x", 3, "6 fields"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1,USDT,binancex", 3, "live source"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1x,USDT,binance", 3, "plain"),
+    ("2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,1.5.,USDT,binance", 3, "plain"),
+    (
+      "2026-05-21,BTC,1,USDT,binance 2026-05-22,BTC,\(longPrice(485)),USDT,binance", 3,
+      "longer than 512"
+    ),
   ]
+
+  /// A close of `count` digits: on a line between `2026-05-22,BTC,` and `,USDT,binance`, 484
+  /// make the longest line a file may hold.
+  static func longPrice(_ count: Int) -> String {
+    "1" + String(repeating: "0", count: count - 1)
+  }
+
+  /// The longest line a file may hold is read, as a repeat of the one before, to its end.
+  @Test func aRepeatedLineOfTheMostBytesIsRead() throws {
+    let directory = try TemporaryDirectory()
+    let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
+    let line = "2026-05-22,BTC,\(Self.longPrice(484)),USDT,binance"
+    #expect(line.utf8.count == HistoryStore.maximumLineLength)
+    let text = Self.header + "2026-05-21,BTC,1,USDT,binance\n" + line + "\n"
+    let store = try Self.store(in: directory, writing: text, of: bitcoin)
+    let held = try #require(try store.history(of: bitcoin))
+    #expect(held.rows.map(\.price.text) == ["1", Self.longPrice(484)])
+  }
+
+  /// A last line without a line break is refused even when it repeats the line before.
+  @Test(arguments: ["binance", "binanc"])
+  func aRepeatedLastLineWithoutALineBreakIsRefused(_ source: String) throws {
+    try Self.expectDamage(
+      in: Self.header + "2026-05-21,BTC,1,USDT,binance\n2026-05-22,BTC,2,USDT,\(source)",
+      line: 3, reason: "does not end with a line break")
+  }
 
   @Test(arguments: damaged.indices)
   func damageOnARepeatedLineIsTheFullReadingsError(_ index: Int) throws {
     let (lines, line, reason) = Self.damaged[index]
+    try Self.expectDamage(
+      in: Self.header + lines.split(separator: " ").map { $0 + "\n" }.joined(), line: line,
+      reason: reason)
+  }
+
+  /// Expects Bitcoin's file of `text` to be refused as damaged on `line` for `reason`.
+  static func expectDamage(in text: String, line: Int, reason: String) throws {
     let directory = try TemporaryDirectory()
     let bitcoin = Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin")
-    let text = Self.header + lines.split(separator: " ").map { $0 + "\n" }.joined()
     let store = try Self.store(in: directory, writing: text, of: bitcoin)
     #expect {
       _ = try store.history(of: bitcoin)

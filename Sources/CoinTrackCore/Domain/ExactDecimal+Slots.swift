@@ -118,16 +118,46 @@ extension ExactDecimal {
     }
 
     /// Puts `value` in `place`, its word copied when it has one.
-    // Inlined where a table of years of closes is filled.
-    @inline(__always)
     mutating func store(_ value: Packed, at place: Int) {
-      if !others.isEmpty { others[place] = nil }
-      switch value {
-      case .word(let word):
-        words[place] = word
-      case .whole(let whole):
-        words[place] = .none
-        others[place] = whole
+      fill { $0.store(value, at: place) }
+    }
+
+    /// Calls `body` with the places, to put values in as many of them as it will: the table
+    /// is made its own once for all of them rather than at every value, as a table of years of
+    /// closes is filled a close at a time.
+    mutating func fill(_ body: (inout Filling) -> Void) {
+      // The values held aside moved into the filling and back, so that it holds the only
+      // reference to them.
+      var others = self.others
+      self.others = [:]
+      words.withUnsafeMutableBufferPointer { words in
+        var filling = Filling(words: words, others: others)
+        others = [:]
+        body(&filling)
+        others = filling.others
+      }
+      self.others = others
+    }
+
+    /// The places of a table being filled.
+    struct Filling {
+      fileprivate let words: UnsafeMutableBufferPointer<Word>
+      fileprivate var others: [Int: ExactDecimal]
+
+      /// Puts `value` in `place`, its word copied when it has one.
+      // Inlined where a table of years of closes is filled.
+      @inline(__always)
+      mutating func store(_ value: Packed, at place: Int) {
+        // The words are written where they lie, so a place outside them is refused here.
+        precondition(words.indices.contains(place), "a place of the table")
+        if !others.isEmpty { others[place] = nil }
+        switch value {
+        case .word(let word):
+          words[place] = word
+        case .whole(let whole):
+          words[place] = .none
+          others[place] = whole
+        }
       }
     }
   }

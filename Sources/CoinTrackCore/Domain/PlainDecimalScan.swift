@@ -19,7 +19,10 @@ struct PlainDecimalScan {
   /// The digits read as one whole number, without the point, when there are at most 19 of them
   /// (what 64 bits hold); meaningless beyond.
   private let smallMagnitude: UInt64
-  /// The bytes, read again only for more digits than 64 bits hold.
+  /// How many bytes were read: all of them, or those before the first byte that does not
+  /// continue the text's shape when only the text that starts the bytes was read.
+  let length: Int
+  /// The bytes read, read again only for more digits than 64 bits hold.
   private let bytes: UnsafeBufferPointer<UInt8>
 
   /// Reads `bytes` once. For bytes that are not plain decimal text every field but
@@ -27,7 +30,22 @@ struct PlainDecimalScan {
   // Inlined where the local history checks each close, which reads only some of the fields.
   @inline(__always)
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
+    self.init(bytes, wholly: true)
+  }
+
+  /// Reads the text that starts `bytes`, up to the first byte that does not continue its shape
+  /// (a sign first, digits, one point among them): the close of a history line, read up to the
+  /// comma after it, where that line's end is yet to be found. Plain decimal text when those
+  /// bytes, the first `length`, are.
+  // Inlined where the local history reads the close of a line like the one before it.
+  @inline(__always)
+  init(leadingTextOf bytes: UnsafeBufferPointer<UInt8>) {
+    self.init(bytes, wholly: false)
+  }
+
+  /// Reads `bytes`, all of them or (unless `wholly`) the text that starts them.
+  @inline(__always)
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, wholly: Bool) {
     let count = bytes.count
     isNegative = count > 0 && bytes[0] == UInt8(ascii: "-")
     let first = isNegative ? 1 : 0
@@ -45,22 +63,27 @@ struct PlainDecimalScan {
       }
     }
     readDigits()
-    let integerDigits = index - first
+    // Counts of bytes read, far from overflowing, so computed wrapping.
+    let integerDigits = index &- first
     let hasPoint = index < count && bytes[index] == UInt8(ascii: ".")
     var fractionDigits = 0
     if hasPoint {
       index &+= 1
       let fractionStart = index
       readDigits()
-      fractionDigits = index - fractionStart
+      fractionDigits = index &- fractionStart
     }
-    isPlainDecimal = integerDigits > 0 && (!hasPoint || fractionDigits > 0) && index == count
-    digitCount = integerDigits + fractionDigits
+    let read = wholly ? bytes : UnsafeBufferPointer(rebasing: bytes[..<index])
+    self.bytes = read
+    length = index
+    isPlainDecimal =
+      integerDigits > 0 && (!hasPoint || fractionDigits > 0) && index == read.count
+    digitCount = integerDigits &+ fractionDigits
     scale = fractionDigits
     smallMagnitude = magnitude
     hasNonzeroDigit =
       digitCount <= 19
-      ? magnitude != 0 : bytes.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+      ? magnitude != 0 : read.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Whether the bytes are plain decimal text of a value above zero: no sign, and a digit other

@@ -151,10 +151,13 @@ public struct CoinHistory: Sendable {
         source = UInt8(sources.firstIndex(of: name) ?? sources.count)
         if Int(source) == sources.count { sources.append(name) }
       }
+      // A file is read only up to `HistoryStore.maximumFileSize` bytes and a line up to
+      // `HistoryStore.maximumLineLength`, so both fit.
       entries.append(
         Entry(
-          day: line.day, close: line.close, priceStart: Int32(line.price.lowerBound),
-          priceLength: UInt16(line.price.count), source: source))
+          day: line.day, close: line.close,
+          priceStart: Int32(truncatingIfNeeded: line.price.lowerBound),
+          priceLength: UInt16(truncatingIfNeeded: line.price.count), source: source))
     }
 
     private func text(_ field: Range<Int>) -> String {

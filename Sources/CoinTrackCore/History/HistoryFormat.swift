@@ -81,44 +81,55 @@ enum HistoryFormat {
       // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
       // by copying them all.
       builder.reserveCapacity(bytes.count / minimumLineLength)
-      // The line read last, which the next is compared with, moved on from line to line in
-      // place; nil before the first.
-      var line: Line?
       var start = headerEnd + 1
       var number = 2
-      while start < bytes.count {
-        guard let end = endOfLine(in: bytes, from: start) else {
+      /// The line break ending the line from `start`.
+      func lineBreak() throws(HistoryError) -> Int {
+        guard let end = HistoryFormat.endOfLine(in: bytes, from: start) else {
           throw HistoryError.damaged(
             path: path, line: number, reason: "the last line does not end with a line break")
         }
-        let previousDay = line?.day
-        if line?.moveToRepeat(in: bytes, start..<end) != true {
-          line = try Line(
-            in: bytes, start..<end, number: number, path: path, symbol: symbol, after: line)
-        }
-        // Read just above.
-        guard let line else { break }
-        if let previousDay {
-          guard previousDay < line.day else {
-            throw HistoryError.damaged(
-              path: path, line: number,
-              reason: "\(line.day) does not come after \(previousDay); days must ascend")
-          }
-          guard !line.isNew.symbol, !line.isNew.currency else {
-            throw HistoryError.damaged(
-              path: path, line: number,
-              reason: "the symbol or currency differs from the line before; a file holds one "
-                + "coin in one currency")
-          }
-        }
+        return end
+      }
+      /// Keeps `line`, the one numbered `number`, unless it is dated after today.
+      // Inlined into the loop over the lines.
+      @inline(__always)
+      func keep(_ line: Line) {
         if line.day > today {
           afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
           afterToday?.count += 1
         } else {
           builder.append(line)
         }
-        start = end + 1
-        number += 1
+      }
+      guard start < bytes.count else { return }
+      // The line read last, which the next is compared with, moved on from line to line in
+      // place.
+      var line = try Line(
+        in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
+      keep(line)
+      // Positions within the bytes and a count of lines, far from overflowing.
+      while line.end &+ 1 < bytes.count {
+        start = line.end &+ 1
+        number &+= 1
+        let previousDay = line.day
+        if !line.moveToRepeat(in: bytes, from: start) {
+          line = try Line(
+            in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol,
+            after: line)
+        }
+        guard previousDay < line.day else {
+          throw HistoryError.damaged(
+            path: path, line: number,
+            reason: "\(line.day) does not come after \(previousDay); days must ascend")
+        }
+        guard !line.isNew.symbol, !line.isNew.currency else {
+          throw HistoryError.damaged(
+            path: path, line: number,
+            reason: "the symbol or currency differs from the line before; a file holds one "
+              + "coin in one currency")
+        }
+        keep(line)
       }
     }
     return (builder.history, afterToday)
@@ -179,8 +190,9 @@ enum HistoryFormat {
     private(set) var day: Day
     /// The close's value, found when its text was checked; `none` when it does not fit a word.
     private(set) var close: ExactDecimal.Word
-    /// Where the line ends, and the positions of its four commas.
-    private var end: Int
+    /// Where the line ends (its line break, or the end of the bytes of a line read alone), and
+    /// the positions of its four commas.
+    private(set) var end: Int
     private var commas: (Int, Int, Int, Int)
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
     private(set) var isNew: (symbol: Bool, currency: Bool, source: Bool)
@@ -190,37 +202,52 @@ enum HistoryFormat {
     var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
     var source: Range<Int> { (commas.3 + 1)..<end }
 
-    /// Moves to the line at `range` of `bytes` when it is this line, the one before it, with
+    /// Moves to the line from `start` of `bytes` when it is this line, the one before it, with
     /// another date and price: the same bytes from the comma after the date through the comma
-    /// after the symbol, and from the comma after the price to the end, a real day and a plain
-    /// decimal above zero. False for any other line, which is left to the full reading to check
-    /// and name what is wrong with, and this line as it was. Years of closes of one coin are
-    /// such lines.
+    /// after the symbol, and from the comma after the price through the line break, a real day
+    /// and a plain decimal above zero. The price is read up to the first byte that cannot
+    /// continue it, where the comma must follow, so that the line's end is found by the
+    /// comparison rather than looked for first. False for any other line, which is left to the
+    /// full reading to check and name what is wrong with, and this line as it was. Years of
+    /// closes of one coin are such lines.
     // Inlined into the reading of a file, which calls it for every line.
     @inline(__always)
-    mutating func moveToRepeat(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-      let middleCount = commas.1 - commas.0 + 1
-      let tailCount = end - commas.2
-      let dateEnd = range.lowerBound + Day.isoLength
-      let priceStart = dateEnd + middleCount
-      let priceEnd = range.upperBound - tailCount
-      func field(_ field: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[field])
+    mutating func moveToRepeat(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+      // Positions and counts within the bytes, far from overflowing, so computed wrapping.
+      let middleCount = commas.1 &- commas.0 &+ 1
+      // From the comma after the price through the line break.
+      let tailCount = end &- commas.2 &+ 1
+      let dateEnd = start &+ Day.isoLength
+      let priceStart = dateEnd &+ middleCount
+      // The price ends early enough for the tail to lie in `bytes` and the line to keep to
+      // the bound.
+      let priceLimit = Swift.min(
+        bytes.count &- tailCount, start &+ maximumLineLength &+ 1 &- tailCount)
+      // Both lines lie in `bytes` (the price before the tail is not empty), so the comparisons
+      // read only its bytes.
+      guard priceStart < priceLimit, let base = bytes.baseAddress else { return false }
+      /// The `count` bytes from `start`, which lie in `bytes`.
+      func field(from start: Int, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: count)
       }
-      // Both lines lie in `bytes` (the price between its neighbours is not empty), so the
-      // comparisons read only its bytes.
-      guard range.count <= maximumLineLength, priceStart < priceEnd,
-        field(commas.0..<(commas.1 + 1)).hasSameBytes(as: field(dateEnd..<priceStart)),
-        field(commas.2..<end).hasSameBytes(as: field(priceEnd..<range.upperBound)),
-        let day = Day(isoBytes: field(range.lowerBound..<dateEnd))
+      guard
+        field(from: commas.0, count: middleCount).hasSameBytes(
+          as: field(from: dateEnd, count: middleCount)),
+        let day = Day(isoBytes: field(from: start, count: Day.isoLength))
       else { return false }
-      // A plain decimal holds no comma, so the line has the five fields of the one before.
-      let price = PlainDecimalScan(field(priceStart..<priceEnd))
-      guard price.isAboveZero else { return false }
+      let price = PlainDecimalScan(
+        leadingTextOf: field(from: priceStart, count: priceLimit &- priceStart))
+      let priceEnd = priceStart &+ price.length
+      // A plain decimal holds no comma or line break, so the line has the five fields of the
+      // one before and ends where its tail does.
+      guard price.isAboveZero,
+        field(from: commas.2, count: tailCount).hasSameBytes(
+          as: field(from: priceEnd, count: tailCount))
+      else { return false }
       self.day = day
       close = price.word
-      commas = (dateEnd, priceStart - 1, priceEnd, priceEnd + commas.3 - commas.2)
-      end = range.upperBound
+      commas = (dateEnd, priceStart &- 1, priceEnd, priceEnd &+ commas.3 &- commas.2)
+      end = priceEnd &+ tailCount &- 1
       isNew = (false, false, false)
       return true
     }

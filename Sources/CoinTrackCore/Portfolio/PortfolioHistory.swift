@@ -164,8 +164,12 @@ private struct RangeCloses {
         trade: trade, coinCurrency: closesCurrency, source: source.name, isNew: false)
     }
     let first = offset(of: day)
-    rows.forEachClose { position, close in
-      closes.store(close, at: (first + position) * width + index)
+    let width = width
+    closes.fill { closes in
+      rows.forEachClose { position, text, value in
+        closes.store(
+          ExactDecimal.Packed(value, orPlainDecimal: text), at: (first + position) * width + index)
+      }
     }
   }
 

@@ -40,12 +40,7 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   /// How made rows lend the texts of their prices: `body` of the position, the text where it
   /// lies and the value when the source already holds it in a word (`none` when not), of each
   /// row of `positions` that has a price, in order.
-  typealias PriceTexts =
-    @Sendable (
-      _ positions: Range<Int>,
-      _ body: (_ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word)
-        -> Void
-    ) -> Void
+  typealias PriceTexts = @Sendable (_ positions: Range<Int>, _ body: CloseBody) -> Void
 
   public subscript(position: Int) -> PriceRow {
     PriceRow(
@@ -57,12 +52,18 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func day(at position: Int) -> Day { storage.day(at: position) }
   func symbol(at position: Int) -> String { storage.symbol(at: position) }
   func price(at position: Int) -> Price? { storage.price(at: position) }
-  /// `body` of the position and the price as a number of each row that has a price, in order:
-  /// read in one pass, as a walk over years of days computes with every close. A close the
-  /// source holds in a word is lent as that word, to be copied.
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
+  /// `body` of the position, the text of the price where it lies and its value when the source
+  /// holds it in a word (`none` when not) of each row that has a price, in order: read in one
+  /// pass, as a walk over years of days computes with every close, and handed on as the source
+  /// lends it, so that a close held in a word is copied, not read again.
+  func forEachClose(_ body: CloseBody) {
     storage.forEachClose(body)
   }
+
+  /// What `forEachClose` calls for each row with a price, as made rows' `priceTexts` does.
+  typealias CloseBody = (
+    _ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word
+  ) -> Void
   func currency(at position: Int) -> String { storage.currency(at: position) }
   func source(at position: Int) -> String { storage.source(at: position) }
   func isClosed(at position: Int) -> Bool { storage.isClosed(at: position) }
@@ -73,7 +74,7 @@ private protocol Storage: AnyObject, Sendable {
   func day(at position: Int) -> Day
   func symbol(at position: Int) -> String
   func price(at position: Int) -> Price?
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void)
+  func forEachClose(_ body: PriceRows.CloseBody)
   func currency(at position: Int) -> String
   func source(at position: Int) -> String
   func isClosed(at position: Int) -> Bool
@@ -90,9 +91,12 @@ private final class HeldRows: Storage {
   func day(at position: Int) -> Day { rows[position].day }
   func symbol(at position: Int) -> String { rows[position].symbol }
   func price(at position: Int) -> Price? { rows[position].price }
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
+  func forEachClose(_ body: PriceRows.CloseBody) {
     for (position, row) in rows.enumerated() {
-      if let price = row.price { body(position, ExactDecimal.Packed(ExactDecimal(price))) }
+      guard let price = row.price else { continue }
+      // Lent in a word when it fits one, as the local history lends its closes.
+      let value = ExactDecimal.Word(ExactDecimal(price))
+      price.text.withUTF8Bytes { body(position, $0, value) }
     }
   }
   func currency(at position: Int) -> String { rows[position].currency }
@@ -127,11 +131,9 @@ private final class MadeRows: Storage {
     priceTexts(position..<(position + 1)) { _, text, _ in price = Price(plainDecimalUTF8: text) }
     return price
   }
-  // All in one call; a close the source holds as a value is not read from its text again.
-  func forEachClose(_ body: (_ position: Int, _ close: ExactDecimal.Packed) -> Void) {
-    priceTexts(0..<count) { position, text, value in
-      body(position, ExactDecimal.Packed(value, orPlainDecimal: text))
-    }
+  // All in one call, handed on as lent.
+  func forEachClose(_ body: PriceRows.CloseBody) {
+    priceTexts(0..<count, body)
   }
   func currency(at position: Int) -> String { template.currency }
   func source(at position: Int) -> String { source?(position) ?? template.source }
