@@ -138,10 +138,7 @@ import Testing
       let exported = try Self.run(sandbox, ["portfolio", "export", "--format", format])
       #expect(exported.status == 0, "\(exported.standardError)")
       let journal = try PortfolioFileTests.file(sandbox, "t.\(format)", exported.standardOutput)
-      guard let executable = ExternalTool.find(tool) else {
-        try ExternalTool.require(tool, installHint: "apt-get install \(tool)")
-        continue
-      }
+      let executable = try ExternalTool.require(tool, installHint: "apt-get install \(tool)")
       let result = try ExternalTool.run(
         executable, ["-f", journal] + arguments, environment: sandbox.environment)
       #expect(result.status == 0, "\(format): \(result.standardError)")
