@@ -90,8 +90,8 @@ extension JSONReader {
 extension String {
   /// The text whose UTF-8 is `bytes`, which must be valid UTF-8 (checked where it was read).
   init(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-    // Copied in rather than decoded: a short ASCII text (a number, a code, a symbol) is then
-    // made without being validated again.
+    // Copied in and checked by String in one pass, which measured quicker than decoding for the
+    // journal's short texts (numbers, codes, symbols).
     self.init(unsafeUninitializedCapacity: bytes.count) { buffer in
       guard let base = bytes.baseAddress else { return 0 }
       buffer.baseAddress!.initialize(from: base, count: bytes.count)

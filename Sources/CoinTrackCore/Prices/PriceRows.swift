@@ -41,6 +41,10 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   /// lies and the value when the source already holds it in a word (`none` when not), of each
   /// row of `positions` that has a price, in order.
   typealias PriceTexts = @Sendable (_ positions: Range<Int>, _ body: CloseBody) -> Void
+  /// What `forEachClose` calls for each row with a price, as made rows' `priceTexts` does.
+  typealias CloseBody = (
+    _ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word
+  ) -> Void
 
   public subscript(position: Int) -> PriceRow {
     PriceRow(
@@ -59,11 +63,6 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func forEachClose(_ body: CloseBody) {
     storage.forEachClose(body)
   }
-
-  /// What `forEachClose` calls for each row with a price, as made rows' `priceTexts` does.
-  typealias CloseBody = (
-    _ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word
-  ) -> Void
   func currency(at position: Int) -> String { storage.currency(at: position) }
   func source(at position: Int) -> String { storage.source(at: position) }
   func isClosed(at position: Int) -> Bool { storage.isClosed(at: position) }

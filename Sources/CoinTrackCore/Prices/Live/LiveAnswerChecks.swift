@@ -43,8 +43,8 @@ struct CloseCollector {
 }
 
 extension Price {
-  /// Whether the price can be a real quote: not negative and not zero. The local history
-  /// checks its closes with this too.
+  /// Whether the price can be a real quote: not negative and not zero (as the local history's
+  /// closes are checked, by the same `PlainDecimalScan`).
   var isAboveZero: Bool { text.withUTF8Bytes(Price.isAboveZero) }
 
   /// Whether `bytes` are plain decimal text of a value above zero.
