@@ -94,8 +94,6 @@ extension JSONReader {
   /// Reads the key of the next member of the object at `path`, leaving the reader at its value,
   /// and returns its position in `keys`; nil after the object's end. Refuses any other key and
   /// a key that appears twice.
-  // Inlined into the member loops: it runs for every member of every trade.
-  @inline(__always)
   mutating func nextMember(of path: SchemaPath, keys: JSONKeys, after read: inout MembersRead)
     throws(StateDocumentError) -> Int?
   {
