@@ -125,8 +125,9 @@ extension JSONReader {
         }
       }
     }
-    /// The member at `key`, which must be present and keep `rule`.
-    func valid<Value>(_ value: Value??, _ key: Int, _ rule: @autoclosure () -> String)
+    /// The member at `key`, which must be present and keep `rule`. Each member's variable is
+    /// handed over (`consume`), not copied then destroyed.
+    func valid<Value>(_ value: consuming Value??, _ key: Int, _ rule: @autoclosure () -> String)
       throws(StateDocumentError) -> Value
     {
       guard let value = try required(value, Trade.keys[key], in: path) else {
@@ -143,18 +144,18 @@ extension JSONReader {
     }
     // Each member checked in the order of the keys, then the trade made of them.
     let validID = try required(id, Trade.keys[0], in: path)
-    let validDay = try valid(day, 1, "is not a date YYYY-MM-DD")
-    let validSide = try valid(side, 2, "is not one of \(TradeSide.names)")
+    let validDay = try valid(consume day, 1, "is not a date YYYY-MM-DD")
+    let validSide = try valid(consume side, 2, "is not one of \(TradeSide.names)")
     let validCoin = try coin.coin(at: path, keys: Trade.keys, known: shared.coins)
     let validQuantity = try valid(
-      quantity, 6,
+      consume quantity, 6,
       "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals")
-    let validPrice = try valid(price, 7, "is not a price: plain decimal, 0 or above")
-    let validFee = try valid(fee, 8, "is not a fee: plain decimal, 0 or above")
+    let validPrice = try valid(consume price, 7, "is not a price: plain decimal, 0 or above")
+    let validFee = try valid(consume fee, 8, "is not a fee: plain decimal, 0 or above")
     let validCurrency = try valid(
-      currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
-    // The trade's side rules checked from its members, so that the trade is made once, last,
-    // and handed over rather than copied.
+      consume currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
+    // The side rules checked from the members, so that the trade is made only once it keeps
+    // them, last.
     if let rule = Trade.brokenSideRule(
       side: validSide, price: validPrice, fee: validFee, lots: lots)
     {
