@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCore
@@ -58,6 +59,38 @@ import Testing
       Self.document(trades).replacingOccurrences(
         of: #""next_trade_id":1000"#, with: #""next_trade_id":\#(3 * count + 3)"#))
     #expect(state.trades.map(\.coin) == (0..<3 * count).map { coins[$0 % coins.count] })
+  }
+
+  /// Coins in patterns that change (one coin many times, a few in turn, then others), some
+  /// sharing a symbol but not their other members: each trade has the coin its members spell,
+  /// whatever coin came after the one before the last time.
+  @Test func coinsInChangingPatternsEachKeepTheirOwnMembers() throws {
+    let coins = [
+      Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: "bitcoin"),
+      Coin(symbol: "ETH", name: "Ethereum", coingeckoID: "ethereum"),
+      Coin(symbol: "ETH", name: "Ether", coingeckoID: "ethereum"),
+      Coin(symbol: "BTC", name: "Bitcoin", coingeckoID: nil),
+      Coin(symbol: "SOL", name: "Solana", coingeckoID: "solana"),
+      Coin(symbol: "SOL", name: "Solana", coingeckoID: "solana-2"),
+    ]
+    var generator = SeededGenerator(seed: 37)
+    // Each pattern of one to three coins repeated one to four times.
+    var picks: [Int] = []
+    while picks.count < 400 {
+      let pattern = (0..<Int.random(in: 1...3, using: &generator)).map { _ in
+        Int.random(in: 0..<coins.count, using: &generator)
+      }
+      for _ in 0..<Int.random(in: 1...4, using: &generator) { picks += pattern }
+    }
+    let trades = picks.enumerated().map { index, pick in
+      Self.trade(
+        index + 3, symbol: coins[pick].symbol, name: coins[pick].name,
+        coingeckoID: coins[pick].coingeckoID.map { #""\#($0)""# } ?? "null")
+    }
+    let state = try Fixture.decode(
+      Self.document(trades).replacingOccurrences(
+        of: #""next_trade_id":1000"#, with: #""next_trade_id":\#(picks.count + 3)"#))
+    #expect(state.trades.map(\.coin) == picks.map { coins[$0] })
   }
 
   @Test func aMemberBreakingItsRuleIsRefusedAfterTheSameCoinWrittenWell() {
@@ -208,6 +241,9 @@ import Testing
     let refused = [
       ("0", "is 0, outside 1...2147483647"), ("-1", "is -1, outside"), ("1.0", "should be"),
       ("1e2", "should be"), ("2147483648", "is 2147483648, outside"), ("\"7\"", "should be"),
+      ("-0", "is 0, outside"), ("9223372036854775807", "is 9223372036854775807, outside"),
+      ("9223372036854775808", "should be"), ("-9223372036854775809", "should be"),
+      (String(repeating: "9", count: 40), "should be"),
     ]
     for (written, message) in refused {
       let problem = Fixture.problem(numbered(written))

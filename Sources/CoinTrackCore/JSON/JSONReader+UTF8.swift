@@ -79,6 +79,31 @@ extension JSONReader {
     return true
   }
 
+  /// The UTF-8 of the next value where it lies, and its scan, when it is a number written as
+  /// plain decimal text (`-?digits[.digits]`, as cointrack writes amounts): the bytes
+  /// `scanNumber` would read, found by the one scan that also reads their value. Nil, having
+  /// read nothing but whitespace, for any other value, which `scanNumber` then reads (or
+  /// refuses) as before: an exponent, a zero before another digit, a point without digits.
+  @inline(__always)
+  mutating func readPlainDecimalNumber() -> (
+    utf8: UnsafeBufferPointer<UInt8>, scan: PlainDecimalScan
+  )? {
+    skipWhitespace()
+    let start = position
+    let scan = PlainDecimalScan(leadingTextOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+    guard scan.isPlainDecimal else { return nil }
+    let end = start + scan.length
+    // An exponent would continue the number: its digits are read only by `scanNumber`.
+    if end < bytes.count, bytes[end] | 0x20 == UInt8(ascii: "e") { return nil }
+    // A zero before another digit ends a JSON number there (`01` is refused after the `0`).
+    let integerDigits = scan.digitCount - scan.scale
+    if integerDigits > 1, bytes[scan.isNegative ? start + 1 : start] == UInt8(ascii: "0") {
+      return nil
+    }
+    position = end
+    return (UnsafeBufferPointer(rebasing: bytes[start..<end]), scan)
+  }
+
   /// Reads a number and returns what `convert` makes of its text's bytes, where they lie.
   mutating func readNumber<Value>(_ convert: (UnsafeBufferPointer<UInt8>) -> Value)
     throws(JSONSyntaxError) -> Value

@@ -138,14 +138,21 @@ extension Trade {
   static func checkedAmount(utf8 bytes: UnsafeBufferPointer<UInt8>, what: TradeError.NumberKind)
     throws(TradeError) -> Price
   {
+    try checkedAmount(utf8: bytes, scan: PlainDecimalScan(bytes), what: what)
+  }
+
+  /// The amount whose text is `bytes`, checked as `checkedAmount` checks text, from `scan`, the
+  /// scan of those bytes already made (the journal's reader finds a number's end by it).
+  @inline(__always)
+  static func checkedAmount(
+    utf8 bytes: UnsafeBufferPointer<UInt8>, scan: PlainDecimalScan, what: TradeError.NumberKind
+  ) throws(TradeError) -> Price {
     /// The input, made into text only for an error.
     var input: String { String(decoding: bytes, as: UTF8.self) }
-    guard bytes.count <= maximumNumberLength else {
+    // Every rule below is checked from the one reading of the bytes.
+    guard bytes.count <= maximumNumberLength, scan.isPlainDecimal else {
       throw TradeError.malformedNumber(input: input, what: what)
     }
-    // Every rule below is checked from one reading of the bytes.
-    let scan = PlainDecimalScan(bytes)
-    guard scan.isPlainDecimal else { throw TradeError.malformedNumber(input: input, what: what) }
     guard !scan.isNegative else {
       throw what == .quantity
         ? TradeError.quantityNotPositive(input: input)
@@ -207,10 +214,18 @@ extension Trade {
   /// The first rule of its side that the trade breaks (see `TradeSideRule`); nil when it keeps
   /// them. The commands make trades that keep them; the readers and the recorder check.
   public var brokenSideRule: TradeSideRule? {
+    Trade.brokenSideRule(side: side, price: price, fee: fee, lots: lots)
+  }
+
+  /// The first rule of `side` that a trade with `price`, `fee` and `lots` breaks; nil when it
+  /// keeps them. The journal's reader checks the members it has read before it makes the trade.
+  static func brokenSideRule(side: TradeSide, price: Price, fee: Price, lots: [Int])
+    -> TradeSideRule?
+  {
     if side != .sell, !lots.isEmpty { return .lotsOnlyOnSell }
-    if side.isIncome, !feeValue.isZero { return .incomeWithoutFee }
-    if side == .transfer, !priceValue.isZero { return .transferWithoutPrice }
-    if side == .transfer, !feeValue.isZero { return .transferWithoutFee }
+    if side.isIncome, !ExactDecimal(fee).isZero { return .incomeWithoutFee }
+    if side == .transfer, !ExactDecimal(price).isZero { return .transferWithoutPrice }
+    if side == .transfer, !ExactDecimal(fee).isZero { return .transferWithoutFee }
     return nil
   }
 

@@ -24,6 +24,9 @@ struct CoinMembers {
   /// Whether every member read is that of a coin of `known`, whose texts the coin then shares.
   var isKnown: Bool { knownSlot != nil && knownMembers == 0b111 }
 
+  /// The slot in `known` of the coin read, when every member read is that coin's.
+  var knownCoinSlot: Int? { isKnown ? knownSlot : nil }
+
   /// Reads the value of the member at `key` among the object's keys, one of the coin's, as
   /// `read(_:from:at:)` does; but a member spelled as that of a coin of `known` read before is
   /// taken from it, neither made nor checked again.
@@ -64,6 +67,15 @@ struct CoinMembers {
   {
     switch key - firstKey {
     case 0:
+      // The coin that came after the last one read the last time is tried first, by comparing
+      // its symbol where it lies, before a symbol is looked up.
+      if let guess = known.likelyNext,
+        known[guess].symbol.withUnsafeBufferPointer({ reader.readString(spelled: $0) })
+      {
+        knownSlot = guess
+        knownMembers |= 1
+        return true
+      }
       guard let bytes = reader.readPlainASCIIString() else { return false }
       if let slot = known.slot(ofSymbol: bytes) {
         knownSlot = slot
@@ -139,6 +151,8 @@ struct CoinsReadBefore {
     let symbol: [UInt8]
     let name: [UInt8]
     let coingeckoID: [UInt8]?
+    /// The slot of the coin read just after this one the last time; nil before then.
+    var follower: Int?
 
     init(coin: Coin) {
       self.coin = coin
@@ -154,6 +168,18 @@ struct CoinsReadBefore {
   /// Open addressing by the symbol's hash, probing the next slot on a collision.
   private var slots = [Entry?](repeating: nil, count: CoinsReadBefore.slotCount)
   private var count = 0
+  /// The slot of the coin read last; nil before the first and after a coin not kept.
+  private var last: Int?
+
+  /// The slot of the coin read after the last one the last time: trades repeat a pattern of
+  /// coins (one coin many times, or a few in turn), so it is most likely the next one's.
+  var likelyNext: Int? { last.flatMap { slots[$0]?.follower } }
+
+  /// Notes that the coin in `slot` (nil for one not kept) was read after the last one.
+  mutating func noteRead(slot: Int?) {
+    if let last, let slot { slots[last]?.follower = slot }
+    last = slot
+  }
 
   /// The entry in `slot`, one `slot(ofSymbol:)` found.
   subscript(slot: Int) -> Entry { slots[slot]! }
@@ -168,9 +194,10 @@ struct CoinsReadBefore {
     return nil
   }
 
-  /// Keeps `coin`, read and checked, in place of a coin of its symbol kept before. A coin with
-  /// a text that `JSONReader.readString(spelled:)` cannot recognise (one holding a quote, a
-  /// backslash or a control character, written escaped) is not kept.
+  /// Keeps `coin`, read and checked, in place of a coin of its symbol kept before, and notes it
+  /// read (`noteRead(slot:)`). A coin with a text that `JSONReader.readString(spelled:)` cannot
+  /// recognise (one holding a quote, a backslash or a control character, written escaped) is
+  /// not kept.
   mutating func remember(_ coin: Coin) {
     /// Whether `text` is written without escapes: no quote, backslash or control character.
     func isPlain(_ text: String) -> Bool {
@@ -179,7 +206,10 @@ struct CoinsReadBefore {
     // Checked in this order so that a full table costs a trade nothing more.
     guard count < CoinsReadBefore.slotCount / 2, isPlain(coin.symbol), isPlain(coin.name),
       coin.coingeckoID.map(isPlain) ?? true
-    else { return }
+    else {
+      noteRead(slot: nil)
+      return
+    }
     let symbol = Array(coin.symbol.utf8)
     let slot =
       symbol.withUnsafeBufferPointer { self.slot(ofSymbol: $0) }
@@ -190,6 +220,7 @@ struct CoinsReadBefore {
         return slot
       }
     slots[slot] = Entry(coin: coin)
+    noteRead(slot: slot)
   }
 
   /// Where the probe for the symbol whose UTF-8 is `bytes` starts (an FNV-1a hash).

@@ -147,6 +147,11 @@ extension JSONReader {
   /// The next value's kind, and its value when it is a whole number; other values are left
   /// unread.
   mutating func readKindAndWholeNumber() throws(StateDocumentError) -> (JSONKind, Int?) {
+    // A number without an exponent is read by the one scan that finds its end and its value.
+    if let (_, scan) = readPlainDecimalNumber() {
+      guard scan.scale == 0, let magnitude = scan.magnitude else { return (.number, nil) }
+      return (.number, Int(exactly: scan.isNegative ? -magnitude : magnitude))
+    }
     let kind = try syntax { () throws(JSONSyntaxError) in try peekKind() }
     guard kind == .number else { return (kind, nil) }
     return (kind, try syntax { () throws(JSONSyntaxError) in try readWholeNumber() })

@@ -125,8 +125,9 @@ extension JSONReader {
         }
       }
     }
-    /// The member at `key`, which must be present and keep `rule`.
-    func valid<Value>(_ value: Value??, _ key: Int, _ rule: @autoclosure () -> String)
+    /// The member at `key`, which must be present and keep `rule`. Each member's variable is
+    /// handed over (`consume`), not copied then destroyed.
+    func valid<Value>(_ value: consuming Value??, _ key: Int, _ rule: @autoclosure () -> String)
       throws(StateDocumentError) -> Value
     {
       guard let value = try required(value, Trade.keys[key], in: path) else {
@@ -143,27 +144,35 @@ extension JSONReader {
     }
     // Each member checked in the order of the keys, then the trade made of them.
     let validID = try required(id, Trade.keys[0], in: path)
-    let validDay = try valid(day, 1, "is not a date YYYY-MM-DD")
-    let validSide = try valid(side, 2, "is not one of \(TradeSide.names)")
+    let validDay = try valid(consume day, 1, "is not a date YYYY-MM-DD")
+    let validSide = try valid(consume side, 2, "is not one of \(TradeSide.names)")
     let validCoin = try coin.coin(at: path, keys: Trade.keys, known: shared.coins)
     let validQuantity = try valid(
-      quantity, 6,
+      consume quantity, 6,
       "is not a quantity: above 0 with at most \(Trade.maximumQuantityDecimals) decimals")
-    let validPrice = try valid(price, 7, "is not a price: plain decimal, 0 or above")
-    let validFee = try valid(fee, 8, "is not a fee: plain decimal, 0 or above")
+    let validPrice = try valid(consume price, 7, "is not a price: plain decimal, 0 or above")
+    let validFee = try valid(consume fee, 8, "is not a fee: plain decimal, 0 or above")
     let validCurrency = try valid(
-      currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
-    let trade = Trade(
-      id: validID, day: validDay, side: validSide, coin: validCoin, quantity: validQuantity,
-      price: validPrice, fee: validFee, currency: validCurrency, lots: lots, origin: origin ?? nil)
-    if let rule = trade.brokenSideRule {
+      consume currency, 9, "is not a currency code: 2 to 10 capitals and digits, a capital first")
+    // The side rules checked from the members, so that the trade is made only once it keeps
+    // them, last.
+    if let rule = Trade.brokenSideRule(
+      side: validSide, price: validPrice, fee: validFee, lots: lots)
+    {
       throw .schema(
         StateSchemaError(
           keyPath: path.member(rule.key).text, problem: .invalid(rule.problem(side: validSide))))
     }
-    if !coin.isKnown { shared.coins.remember(trade.coin) }
-    shared.keepCurrency(trade.currency)
-    return trade
+    if let slot = coin.knownCoinSlot {
+      shared.coins.noteRead(slot: slot)
+    } else {
+      shared.coins.remember(validCoin)
+    }
+    shared.keepCurrency(validCurrency)
+    return Trade(
+      id: validID, day: validDay, side: validSide, coin: validCoin,
+      quantity: validQuantity, price: validPrice, fee: validFee,
+      currency: validCurrency, lots: lots, origin: origin ?? nil)
   }
 
   /// A non-empty array of trade ids.
@@ -185,7 +194,11 @@ extension JSONReader {
   fileprivate mutating func readAmount(
     _ what: TradeError.NumberKind, at path: @autoclosure () -> SchemaPath
   ) throws(StateDocumentError) -> Price? {
-    try readUTF8(of: .number, at: path()) { bytes in
+    // An amount as cointrack writes it is checked from the scan that finds its end.
+    if let (bytes, scan) = readPlainDecimalNumber() {
+      return try? Trade.checkedAmount(utf8: bytes, scan: scan, what: what)
+    }
+    return try readUTF8(of: .number, at: path()) { bytes in
       try? Trade.checkedAmount(utf8: bytes, what: what)
     }
   }
