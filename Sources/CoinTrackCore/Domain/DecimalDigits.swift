@@ -35,9 +35,11 @@ enum DecimalDigits {
     10_000_000_000_000_000_000,
   ]
 
+  // Inlined into its few callers: it runs for every amount, count and day a report writes.
   /// Writes the last `count` digits of `value` (zeros first when it has fewer) to the `count`
   /// bytes before `end`, and answers where they start.
   @discardableResult
+  @inline(__always)
   static func write(
     _ value: UInt64, count: Int, endingAt end: UnsafeMutablePointer<UInt8>
   ) -> UnsafeMutablePointer<UInt8> {
