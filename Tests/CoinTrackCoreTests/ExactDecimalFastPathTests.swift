@@ -160,6 +160,28 @@ import Testing
     }
   }
 
+  /// Quotients of units that fit 64 bits, as a percentage of amounts of money mostly is,
+  /// against the general path: pseudo-random units of every length to 19 digits at scales to
+  /// 10, and small divisors, so that ties and both signs come up often.
+  @Test func quotientsOfSixtyFourBitUnitsAgreeWithTheGeneralPath() {
+    var generator = SplitMix64(seed: 64)
+    func units() -> Int128 {
+      let magnitude = generator.next() % ExactDecimalTests.power(of: Int(generator.next() % 20))
+      return generator.next() % 2 == 0 ? Int128(magnitude) : -Int128(magnitude)
+    }
+    for _ in 0..<20_000 {
+      let left = ExactDecimal(units: units(), scale: Int(generator.next() % 11))
+      let divisorUnits = generator.next() % 3 == 0 ? Int128(generator.next() % 9) - 4 : units()
+      let right = ExactDecimal(units: divisorUnits, scale: Int(generator.next() % 11))
+      let scale = Int(generator.next() % 11)
+      let quotient = left.divided(by: right, scale: scale)
+      #expect(
+        Self.shown(quotient)
+          == Self.shown(Self.general(left).divided(by: Self.general(right), scale: scale)),
+        "\(left.price.text) / \(right.price.text) to \(scale)")
+    }
+  }
+
   /// A unit count ending in 5 one place beyond the scale rounds to the even neighbour, at
   /// every scale and with either sign: 0.5 to 0, 1.5 to 2, -2.5 to -2.
   @Test func tiesRoundToEvenAtEveryScale() {

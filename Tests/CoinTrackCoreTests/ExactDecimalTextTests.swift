@@ -1,3 +1,4 @@
+import CoinTrackTestSupport
 import Testing
 
 @testable import CoinTrackCore
@@ -52,6 +53,32 @@ import Testing
         #expect((ExactDecimal.zero - value).price.text == "-" + text)
         #expect(ExactDecimal(Price(decimalText: "-" + text)!).price.text == "-" + text)
       }
+    }
+  }
+
+  /// Units of up to 20 digits (those of one limb are written without walking limbs) at scales
+  /// 0 to 20, pseudo-random, against the units' own digits with the point put in: on both
+  /// storages, with both signs, as a string and into a buffer.
+  @Test func randomUnitsWriteTheirDigitsAroundThePoint() {
+    var generator = SeededGenerator(seed: 1_800)
+    for _ in 0..<20_000 {
+      let magnitude = generator.next() >> generator.next(below: 64)
+      let scale = Int(generator.next(below: 21))
+      let isNegative = magnitude != 0 && generator.next(below: 2) == 0
+      let digits =
+        String(repeating: "0", count: max(0, scale + 1 - String(magnitude).count))
+        + String(magnitude)
+      let point = digits.index(digits.endIndex, offsetBy: -scale)
+      let text =
+        (isNegative ? "-" : "") + digits[..<point] + (scale > 0 ? "." + digits[point...] : "")
+      let units = isNegative ? -Int128(magnitude) : Int128(magnitude)
+      let value = ExactDecimal(units: units, scale: scale)
+      #expect(value.price.text == text)
+      #expect(ExactDecimal(general: value).price.text == text)
+      var written = TextBuffer()
+      written.append(ascii: "=")
+      value.write(to: &written)
+      #expect(written.text == "=" + text)
     }
   }
 

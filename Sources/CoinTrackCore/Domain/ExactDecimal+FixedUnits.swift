@@ -45,18 +45,25 @@ extension ExactDecimal {
     guard let numerator = scaled(dividend.magnitude, by: exponent),
       let denominator = scaled(divisor.magnitude, by: -exponent)
     else { return nil }
+    let isNegative = (dividend < 0) != (divisor < 0)
     // Most amounts and powers of ten fit 64 bits, whose division is far quicker than 128 bits'.
-    var (quotient, remainder): (UInt128, UInt128)
-    if let small = UInt64(exactly: numerator), let divisor = UInt64(exactly: denominator) {
-      let (smallQuotient, smallRemainder) = small.quotientAndRemainder(dividingBy: divisor)
-      (quotient, remainder) = (UInt128(smallQuotient), UInt128(smallRemainder))
-    } else {
-      (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
+    if let small = UInt64(exactly: numerator), let smallDenominator = UInt64(exactly: denominator) {
+      let quotient = Int128(roundedQuotient(small, smallDenominator))
+      return isNegative ? -quotient : quotient
     }
+    return signed(roundedQuotient(numerator, denominator), isNegative: isNegative)
+  }
+
+  /// `numerator` / `denominator` rounded to the nearest whole number, ties to the even one;
+  /// `denominator` is not 0.
+  private static func roundedQuotient<Magnitude: FixedWidthInteger & UnsignedInteger>(
+    _ numerator: Magnitude, _ denominator: Magnitude
+  ) -> Magnitude {
+    var (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
     // remainder against denominator - remainder: twice the remainder could overflow.
     let rest = denominator - remainder
     if remainder > rest || (remainder == rest && quotient & 1 == 1) { quotient += 1 }
-    return signed(quotient, isNegative: (dividend < 0) != (divisor < 0))
+    return quotient
   }
 
   /// The units of `magnitude` with the sign, when they fit.

@@ -40,14 +40,31 @@ extension ExactDecimal {
     max(limbs.digitCount, scale + 1)
   }
 
-  /// Writes the text of the value whose units are `limbs`, `length` bytes, at `start`: a limb
-  /// at a time from the last back, its digits split around the point when the point falls
-  /// among them, then the sign.
+  /// Writes the text of the value whose units are `limbs`, `length` bytes, at `start`: the
+  /// digits after the point and before it, when all are in the lowest limb; otherwise a limb at
+  /// a time from the last back, its digits split around the point when the point falls among
+  /// them; then the sign.
   private func writeText(_ limbs: UnitLimbs, into start: UnsafeMutablePointer<UInt8>, length: Int) {
     // Indices into a buffer, not a pointer stepped back (see `DecimalDigits.write`).
     let text = UnsafeMutableBufferPointer(start: start, count: length)
     var end = length
     let count = writtenDigitCount(limbs)
+    // Every digit in the lowest limb, as an amount's mostly are: the digits after the point and
+    // those before it are the limb's remainder and quotient by a power of ten.
+    if count <= DecimalMagnitude.digitsPerLimb {
+      let units = limbs.limb(0, of: self)
+      if scale == 0 {
+        DecimalDigits.write(units, count: count, endingAt: start + end)
+      } else {
+        let power = DecimalDigits.powersOfTen[scale]
+        DecimalDigits.write(units % power, count: scale, endingAt: start + end)
+        end &-= scale &+ 1
+        text[end] = UInt8(ascii: ".")
+        DecimalDigits.write(units / power, count: count &- scale, endingAt: start + end)
+      }
+      if isNegative { text[0] = UInt8(ascii: "-") }
+      return
+    }
     var written = 0
     var limbIndex = 0
     while written < count {
@@ -86,6 +103,8 @@ extension ExactDecimal {
     /// text and the writing of it both need it.
     let digitCount: Int
 
+    // Inlined into the writers, where the value's storage has just been read.
+    @inline(__always)
     init(_ value: ExactDecimal) {
       switch value.storage {
       case .fixed(let units):

@@ -167,13 +167,26 @@ struct ShownAmounts {
   /// Nil without a price.
   var value: ExactDecimal? {
     guard isPriced else { return nil }
-    return whole?.value ?? ExactDecimal(units: valueUnits, scale: Int(scale))
+    return pricedValue
   }
+  // Inlined, as the next, and made from the units rather than from `value`: no optional amount
+  // is made, copied and destroyed on the way, for every row `portfolio history` writes.
   /// `value` − `cost`; nil without a value.
-  var unrealised: ExactDecimal? { value.map { $0 - cost } }
+  @inline(__always)
+  var unrealised: ExactDecimal? {
+    guard isPriced else { return nil }
+    return pricedValue - cost
+  }
   /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
+  @inline(__always)
   var unrealisedPercent: ExactDecimal? {
-    unrealised.flatMap { Position.percent($0, of: cost) }
+    guard isPriced else { return nil }
+    let cost = self.cost
+    return Position.percent(pricedValue - cost, of: cost)
+  }
+  /// The value, when there is one.
+  private var pricedValue: ExactDecimal {
+    whole?.value ?? ExactDecimal(units: valueUnits, scale: Int(scale))
   }
   var realised: ExactDecimal {
     whole?.realised ?? ExactDecimal(units: realisedUnits, scale: Int(scale))
