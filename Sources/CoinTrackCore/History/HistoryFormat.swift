@@ -69,70 +69,72 @@ enum HistoryFormat {
   static func history(of bytes: [UInt8], path: String, symbol: String?, today: Day)
     throws(HistoryError) -> (history: CoinHistory, afterToday: RowsAfterToday?)
   {
-    var builder = CoinHistory.Builder(bytes: bytes)
     var afterToday: RowsAfterToday?
-    try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
-      let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
-      try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
-      guard headerEnd < bytes.count else {
-        throw HistoryError.damaged(
-          path: path, line: 1, reason: "the last line does not end with a line break")
-      }
-      // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
-      // by copying them all.
-      builder.reserveCapacity(bytes.count / minimumLineLength)
-      var start = headerEnd + 1
-      var number = 2
-      /// The line break ending the line from `start`.
-      func lineBreak() throws(HistoryError) -> Int {
-        guard let end = HistoryFormat.endOfLine(in: bytes, from: start) else {
+    // Room for the most lines the bytes can hold, as a shorter guess would grow the rows by
+    // copying them all.
+    let history = try CoinHistory.Builder.history(
+      of: bytes, capacity: bytes.count / minimumLineLength
+    ) { builder throws(HistoryError) in
+      try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
+        let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
+        try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
+        guard headerEnd < bytes.count else {
           throw HistoryError.damaged(
-            path: path, line: number, reason: "the last line does not end with a line break")
+            path: path, line: 1, reason: "the last line does not end with a line break")
         }
-        return end
-      }
-      /// Keeps `line`, the one numbered `number`, unless it is dated after today.
-      // Inlined into the loop over the lines.
-      @inline(__always)
-      func keep(_ line: Line) {
-        if line.day > today {
-          afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
-          afterToday?.count += 1
-        } else {
-          builder.append(line)
+        var start = headerEnd + 1
+        var number = 2
+        /// The line break ending the line from `start`.
+        func lineBreak() throws(HistoryError) -> Int {
+          guard let end = HistoryFormat.endOfLine(in: bytes, from: start) else {
+            throw HistoryError.damaged(
+              path: path, line: number, reason: "the last line does not end with a line break")
+          }
+          return end
         }
-      }
-      guard start < bytes.count else { return }
-      // The line read last, which the next is compared with, moved on from line to line in
-      // place.
-      var line = try Line(
-        in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
-      keep(line)
-      // Positions within the bytes and a count of lines, far from overflowing.
-      while line.end &+ 1 < bytes.count {
-        start = line.end &+ 1
-        number &+= 1
-        let previousDay = line.day
-        if !line.moveToRepeat(in: bytes, from: start) {
-          line = try Line(
-            in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol,
-            after: line)
+        /// Keeps `line`, the one numbered `number`, unless it is dated after today.
+        // Inlined into the loop over the lines.
+        @inline(__always)
+        func keep(_ line: Line) {
+          if line.day > today {
+            afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
+            afterToday?.count += 1
+          } else {
+            builder.append(line)
+          }
         }
-        guard previousDay < line.day else {
-          throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "\(line.day) does not come after \(previousDay); days must ascend")
-        }
-        guard !line.isNew.symbol, !line.isNew.currency else {
-          throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "the symbol or currency differs from the line before; a file holds one "
-              + "coin in one currency")
-        }
+        guard start < bytes.count else { return }
+        // The line read last, which the next is compared with, moved on from line to line in
+        // place.
+        var line = try Line(
+          in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
         keep(line)
+        // Positions within the bytes and a count of lines, far from overflowing.
+        while line.end &+ 1 < bytes.count {
+          start = line.end &+ 1
+          number &+= 1
+          let previousDay = line.day
+          if !line.moveToRepeat(in: bytes, from: start) {
+            line = try Line(
+              in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol,
+              after: line)
+          }
+          guard previousDay < line.day else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "\(line.day) does not come after \(previousDay); days must ascend")
+          }
+          guard !line.isNew.symbol, !line.isNew.currency else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "the symbol or currency differs from the line before; a file holds one "
+                + "coin in one currency")
+          }
+          keep(line)
+        }
       }
     }
-    return (builder.history, afterToday)
+    return (history, afterToday)
   }
 
   /// The position of the first line break at or after `start`: found by memchr, which looks at
