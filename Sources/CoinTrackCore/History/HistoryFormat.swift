@@ -235,7 +235,9 @@ enum HistoryFormat {
       guard
         field(from: commas.0, count: middleCount).hasSameBytes(
           as: field(from: dateEnd, count: middleCount)),
-        let day = Day(isoBytes: field(from: start, count: Day.isoLength))
+        let day = Line.day(
+          at: base + start, inMonthOf: self.day, at: base + (commas.0 &- Day.isoLength))
+          ?? Day(isoBytes: field(from: start, count: Day.isoLength))
       else { return false }
       let price = PlainDecimalScan(
         leadingTextOf: field(from: priceStart, count: priceLimit &- priceStart))
@@ -252,6 +254,32 @@ enum HistoryFormat {
       end = priceEnd &+ tailCount &- 1
       isNew = (false, false, false)
       return true
+    }
+
+    /// The day the ten bytes at `date` write when it lies in the month of `previous`, whose
+    /// date's bytes are at `previousDate`: the same year and month, and a day of the month
+    /// from 1 to 28, which every month has, so that it is `previous` moved on by the
+    /// difference of their days of the month. Nil for any other date, which `Day(isoBytes:)`
+    /// then reads and checks. A file of daily closes dates most of its lines so.
+    // Inlined into the reading of a line like the one before it.
+    @inline(__always)
+    static func day(
+      at date: UnsafePointer<UInt8>, inMonthOf previous: Day, at previousDate: UnsafePointer<UInt8>
+    ) -> Day? {
+      // `YYYY-MM-` compared as one word.
+      guard
+        UnsafeRawPointer(date).loadUnaligned(as: UInt64.self)
+          == UnsafeRawPointer(previousDate).loadUnaligned(as: UInt64.self)
+      else { return nil }
+      // A byte below "0" wraps around to far above 9.
+      let (tens, ones) = (date[8] &- UInt8(ascii: "0"), date[9] &- UInt8(ascii: "0"))
+      guard tens < 10, ones < 10 else { return nil }
+      let dayOfMonth = Int(tens) &* 10 &+ Int(ones)
+      guard (1...28).contains(dayOfMonth) else { return nil }
+      // The previous date was read whole and checked, so its day of the month is two digits.
+      let previousDayOfMonth =
+        Int(previousDate[8] &- UInt8(ascii: "0")) &* 10 &+ Int(previousDate[9] &- UInt8(ascii: "0"))
+      return previous.adding(days: dayOfMonth &- previousDayOfMonth)
     }
 
     /// The fields of the line at `range` of `bytes`, `previous` the line before it (nil for the
