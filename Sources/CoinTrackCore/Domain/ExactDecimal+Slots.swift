@@ -197,10 +197,20 @@ extension ExactDecimal {
         // A word, with no value held aside anywhere to clear: the common case, kept apart from
         // the rest so that storing it takes no more than writing it.
         guard word != .none, others.isEmpty else {
-          storeAnywhere(Packed(word, orPlainDecimal: text), at: place)
+          storeAnywhere(word, orPlainDecimal: text, at: place)
           return
         }
         words[place] = word
+      }
+
+      /// Puts the value of `text` in `place` as `store(_:orPlainDecimal:at:)` does, whatever
+      /// held it before: made apart from the common case, a call it makes without saving
+      /// anything first.
+      @inline(never)
+      private mutating func storeAnywhere(
+        _ word: Word, orPlainDecimal text: UnsafeBufferPointer<UInt8>, at place: Int
+      ) {
+        storeAnywhere(Packed(word, orPlainDecimal: text), at: place)
       }
 
       /// Puts `value` in `place`, which lies in the table, whatever held it before.

@@ -83,8 +83,9 @@ public struct CoinHistory: Sendable {
       while position < entries.count, entries[position].day <= last {
         let start = Int(entries[position].priceStart)
         let end = start + Int(entries[position].priceLength)
+        // Days of the supported years, far from overflowing.
         body(
-          entries[position].day.daysSince1970 - origin.daysSince1970,
+          entries[position].day.daysSince1970 &- origin.daysSince1970,
           UnsafeBufferPointer(rebasing: bytes[start..<end]), entries[position].close)
         position += 1
       }
