@@ -199,10 +199,12 @@ enum HistoryFormat {
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
     private(set) var isNew: (symbol: Bool, currency: Bool, source: Bool)
 
-    var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
-    var price: Range<Int> { (commas.1 + 1)..<commas.2 }
-    var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
-    var source: Range<Int> { (commas.3 + 1)..<end }
+    // The commas of a line lie in order within the bytes, found so when it was checked, so the
+    // fields' ranges are made without checking them again.
+    var symbol: Range<Int> { Range(uncheckedBounds: (commas.0 &+ 1, commas.1)) }
+    var price: Range<Int> { Range(uncheckedBounds: (commas.1 &+ 1, commas.2)) }
+    var currency: Range<Int> { Range(uncheckedBounds: (commas.2 &+ 1, commas.3)) }
+    var source: Range<Int> { Range(uncheckedBounds: (commas.3 &+ 1, end)) }
 
     /// Moves to the line from `start` of `bytes` when it is this line, the one before it, with
     /// another date and price: the same bytes from the comma after the date through the comma
