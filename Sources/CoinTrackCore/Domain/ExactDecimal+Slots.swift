@@ -204,8 +204,8 @@ extension ExactDecimal {
       }
 
       /// Puts the value of `text` in `place` as `store(_:orPlainDecimal:at:)` does, whatever
-      /// held it before: made apart from the common case, a call it makes without saving
-      /// anything first.
+      /// held it before: kept out of line, so that the common case saves nothing for a call it
+      /// does not make.
       @inline(never)
       private mutating func storeAnywhere(
         _ word: Word, orPlainDecimal text: UnsafeBufferPointer<UInt8>, at place: Int
