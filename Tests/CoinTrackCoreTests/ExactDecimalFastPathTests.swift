@@ -257,4 +257,51 @@ import Testing
     }
     #expect(values.indices.map { slots[$0]?.price.text } == reversed.map(\.price.text))
   }
+
+  /// A table made for many places holds no value in any of them, its words never written; a
+  /// copy of a table keeps what it held when either is written afterwards, by place, by fill
+  /// and by emptying a place.
+  @Test func slotsStartEmptyAndCopiesKeepTheirValues() {
+    let count = 100_000
+    var slots = ExactDecimal.Slots(count: count)
+    #expect((0..<count).allSatisfy { slots[$0] == nil })
+    let one = ExactDecimal(units: 1, scale: 0)
+    let two = ExactDecimal(units: 2, scale: 0)
+    slots[7] = one
+    let copy = slots
+    slots[7] = two
+    slots.fill { places in places.store(ExactDecimal.Packed(two), at: 8) }
+    #expect(copy[7]?.price.text == "1")
+    #expect(copy[8] == nil)
+    #expect(slots[7]?.price.text == "2")
+    #expect(slots[8]?.price.text == "2")
+    let second = slots
+    slots[7] = nil
+    #expect(second[7]?.price.text == "2")
+    #expect(slots[7] == nil)
+  }
+
+  /// A close stored as the history lends it, its word or (for `none`) its text, comes back as
+  /// written, over places that held a word, a value held aside or nothing.
+  @Test func slotsStoreALentCloseByItsWordOrItsText() {
+    let values = Self.values + Self.values.map(Self.general)
+    let texts = values.map(\.price.text)
+    var slots = ExactDecimal.Slots(count: values.count)
+    for round in 0..<2 {
+      // The second round writes each place over the value the first left there.
+      let order = round == 0 ? Array(values.indices) : values.indices.reversed()
+      slots.fill { places in
+        for (place, source) in zip(values.indices, order) {
+          let value = values[source]
+          let word = ExactDecimal.Word(value)
+          value.price.text.withUTF8Bytes { places.store(word, orPlainDecimal: $0, at: place) }
+        }
+      }
+      #expect(values.indices.map { slots[$0]?.price.text } == order.map { texts[$0] })
+    }
+    slots.fill { places in
+      "12.5".withUTF8Bytes { places.store(.none, orPlainDecimal: $0, at: 0) }
+    }
+    #expect(slots[0]?.price.text == "12.5")
+  }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension ExactDecimal {
   /// A value whose units fit 56 bits and whose scale is below 255 (every close a source gives),
   /// held in one 64-bit word, or no value: how a table of years of closes holds them, and how
@@ -85,26 +91,31 @@ extension ExactDecimal {
   struct Slots {
     /// Per place: its value, or `none` for a place without a value or with one held in
     /// `others`.
-    private var words: [Word]
+    private var words: Words
     /// The values that do not fit a word, by place.
     private var others: [Int: ExactDecimal] = [:]
 
     /// `count` places without a value.
     init(count: Int) {
-      words = Array(repeating: .none, count: count)
+      words = Words(count: count)
     }
 
     subscript(place: Int) -> ExactDecimal? {
       get {
-        guard let value = words[place].value else {
+        // The words are read where they lie, so a place outside them is refused here.
+        precondition(words.places.indices.contains(place), "a place of the table")
+        guard let value = words.places[place].value else {
           return others.isEmpty ? nil : others[place]
         }
         return value
       }
       set {
         guard let newValue else {
-          if !others.isEmpty { others[place] = nil }
-          words[place] = .none
+          fill { places in
+            precondition(places.words.indices.contains(place), "a place of the table")
+            if !places.others.isEmpty { places.others[place] = nil }
+            places.words[place] = .none
+          }
           return
         }
         store(newValue, at: place)
@@ -126,17 +137,39 @@ extension ExactDecimal {
     /// is made its own once for all of them rather than at every value, as a table of years of
     /// closes is filled a close at a time.
     mutating func fill(_ body: (inout Filling) -> Void) {
-      // The values held aside moved into the filling and back, so that it holds the only
-      // reference to them.
-      var others = self.others
-      self.others = [:]
-      words.withUnsafeMutableBufferPointer { words in
-        var filling = Filling(words: words, others: others)
-        others = [:]
-        body(&filling)
-        others = filling.others
+      // The words made the table's own, and the values held aside moved into the filling
+      // and back, so that it holds the only reference to them.
+      if !isKnownUniquelyReferenced(&words) { words = Words(copying: words) }
+      var filling = Filling(words: words.places, others: others)
+      others = [:]
+      body(&filling)
+      others = filling.others
+    }
+
+    /// The words of a table's places, in memory that comes zeroed from the system, as `none`
+    /// is all zero bits: a table of years of closes is written once, with its closes, rather
+    /// than first with nothing.
+    private final class Words {
+      let places: UnsafeMutableBufferPointer<Word>
+
+      init(count: Int) {
+        // calloc takes fresh memory from the system already zeroed, without writing it.
+        guard let memory = calloc(Swift.max(count, 1), MemoryLayout<Word>.stride) else {
+          fatalError("out of memory for a table of \(count) places")
+        }
+        places = UnsafeMutableBufferPointer(
+          start: memory.bindMemory(to: Word.self, capacity: count), count: count)
       }
-      self.others = others
+
+      /// A copy of `other`'s words, for a table written while another shares them.
+      convenience init(copying other: Words) {
+        self.init(count: other.places.count)
+        _ = places.initialize(fromContentsOf: other.places)
+      }
+
+      deinit {
+        free(places.baseAddress)
+      }
     }
 
     /// The places of a table being filled.
@@ -150,6 +183,39 @@ extension ExactDecimal {
       mutating func store(_ value: Packed, at place: Int) {
         // The words are written where they lie, so a place outside them is refused here.
         precondition(words.indices.contains(place), "a place of the table")
+        storeAnywhere(value, at: place)
+      }
+
+      /// Puts the value of plain decimal text `text` in `place`, as `Packed(word, orPlainDecimal:
+      /// text)` holds it: `word` when it holds one, found when the text was checked.
+      // Inlined where a table of years of closes is filled.
+      @inline(__always)
+      mutating func store(
+        _ word: Word, orPlainDecimal text: UnsafeBufferPointer<UInt8>, at place: Int
+      ) {
+        precondition(words.indices.contains(place), "a place of the table")
+        // A word, with no value held aside anywhere to clear: the common case, kept apart from
+        // the rest so that storing it takes no more than writing it.
+        guard word != .none, others.isEmpty else {
+          storeAnywhere(word, orPlainDecimal: text, at: place)
+          return
+        }
+        words[place] = word
+      }
+
+      /// Puts the value of `text` in `place` as `store(_:orPlainDecimal:at:)` does, whatever
+      /// held it before: kept out of line, so that the common case saves nothing for a call it
+      /// does not make.
+      @inline(never)
+      private mutating func storeAnywhere(
+        _ word: Word, orPlainDecimal text: UnsafeBufferPointer<UInt8>, at place: Int
+      ) {
+        storeAnywhere(Packed(word, orPlainDecimal: text), at: place)
+      }
+
+      /// Puts `value` in `place`, which lies in the table, whatever held it before.
+      @inline(never)
+      private mutating func storeAnywhere(_ value: Packed, at place: Int) {
         if !others.isEmpty { others[place] = nil }
         switch value {
         case .word(let word):

@@ -94,12 +94,18 @@ struct PlainDecimalScan {
   var magnitude: Int128? {
     // Inlined where the local history keeps each close's value: most closes take this path.
     @inline(__always) get {
-      digitCount <= 19 ? Int128(smallMagnitude) : largeMagnitude
+      digitCount <= 19
+        ? Int128(smallMagnitude)
+        : PlainDecimalScan.largeMagnitude(of: bytes, digitCount: digitCount)
     }
   }
 
-  /// The magnitude of more digits than 64 bits hold, when they fit an `Int128`.
-  private var largeMagnitude: Int128? {
+  /// The magnitude of the `digitCount` digits of `bytes`, more than 64 bits hold, when they fit
+  /// an `Int128`. Given the bytes alone, so that the scan need not be kept whole in memory for
+  /// it.
+  private static func largeMagnitude(of bytes: UnsafeBufferPointer<UInt8>, digitCount: Int)
+    -> Int128?
+  {
     guard digitCount <= 38 else { return nil }
     // The digits again, 18 at a time in 64 bits, each group then added in 128 bits.
     var magnitude: Int128 = 0

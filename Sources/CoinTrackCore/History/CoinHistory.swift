@@ -83,8 +83,9 @@ public struct CoinHistory: Sendable {
       while position < entries.count, entries[position].day <= last {
         let start = Int(entries[position].priceStart)
         let end = start + Int(entries[position].priceLength)
+        // Days of the supported years, far from overflowing.
         body(
-          entries[position].day.daysSince1970 - origin.daysSince1970,
+          entries[position].day.daysSince1970 &- origin.daysSince1970,
           UnsafeBufferPointer(rebasing: bytes[start..<end]), entries[position].close)
         position += 1
       }
@@ -122,21 +123,50 @@ public struct CoinHistory: Sendable {
     position(from: range.last.adding(days: 1)) - position(from: range.first)
   }
 
-  /// Gathers the checked lines of a file into a history.
+  /// Gathers the checked lines of a file into a history, each line's entry written straight
+  /// into the room made for all of them.
   struct Builder {
     private let bytes: [UInt8]
-    private var entries: [Entry] = []
+    /// Room for the entries, of which the first `count` are written.
+    private let room: UnsafeMutableBufferPointer<Entry>
+    private var count = 0
     private var symbol = ""
     private var currency = ""
     private var sources: [String] = []
     private var source: UInt8 = 0
 
-    init(bytes: [UInt8]) {
+    private init(bytes: [UInt8], room: UnsafeMutableBufferPointer<Entry>) {
       self.bytes = bytes
+      self.room = room
     }
 
-    mutating func reserveCapacity(_ count: Int) {
-      entries.reserveCapacity(count)
+    /// The history of the lines of `bytes` that `body` adds, at most `capacity` of them: the
+    /// entries are written into an array's room as they are added, never copied or grown.
+    static func history(
+      of bytes: [UInt8], capacity: Int, _ body: (inout Builder) throws(HistoryError) -> Void
+    ) throws(HistoryError) -> CoinHistory {
+      var failure: HistoryError?
+      var added: Builder?
+      let entries = [Entry](unsafeUninitializedCapacity: capacity) { room, count in
+        var builder = Builder(bytes: bytes, room: room)
+        do throws(HistoryError) { try body(&builder) } catch { failure = error }
+        // Entries hold no references, so those written before a failure need no clean-up.
+        count = builder.count
+        added = builder
+      }
+      if let failure { throw failure }
+      // Set by the closure, which always runs.
+      guard let added else { preconditionFailure("the entries were gathered") }
+      var positions: [Int32] = []
+      if let first = entries.first?.day, let last = entries.last?.day {
+        positions = Array(repeating: -1, count: last.daysSince1970 - first.daysSince1970 + 1)
+        for (position, entry) in entries.enumerated() {
+          positions[entry.day.daysSince1970 - first.daysSince1970] = Int32(position)
+        }
+      }
+      return CoinHistory(
+        symbol: added.symbol, currency: added.currency, bytes: bytes, entries: entries,
+        sources: added.sources, positions: positions)
     }
 
     /// Adds a line of `bytes`, checked and in order.
@@ -151,31 +181,20 @@ public struct CoinHistory: Sendable {
         source = UInt8(sources.firstIndex(of: name) ?? sources.count)
         if Int(source) == sources.count { sources.append(name) }
       }
+      // The reader makes room for as many lines as the bytes can hold.
+      precondition(count < room.count, "room for every line")
       // A file is read only up to `HistoryStore.maximumFileSize` bytes and a line up to
       // `HistoryStore.maximumLineLength`, so both fit.
-      entries.append(
-        Entry(
+      (room.baseAddress.unsafelyUnwrapped + count).initialize(
+        to: Entry(
           day: line.day, close: line.close,
           priceStart: Int32(truncatingIfNeeded: line.price.lowerBound),
           priceLength: UInt16(truncatingIfNeeded: line.price.count), source: source))
+      count &+= 1
     }
 
     private func text(_ field: Range<Int>) -> String {
       String(decoding: bytes[field], as: UTF8.self)
-    }
-
-    /// The history of the lines added.
-    var history: CoinHistory {
-      var positions: [Int32] = []
-      if let first = entries.first?.day, let last = entries.last?.day {
-        positions = Array(repeating: -1, count: last.daysSince1970 - first.daysSince1970 + 1)
-        for (position, entry) in entries.enumerated() {
-          positions[entry.day.daysSince1970 - first.daysSince1970] = Int32(position)
-        }
-      }
-      return CoinHistory(
-        symbol: symbol, currency: currency, bytes: bytes, entries: entries, sources: sources,
-        positions: positions)
     }
   }
 }

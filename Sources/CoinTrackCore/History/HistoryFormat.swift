@@ -69,70 +69,72 @@ enum HistoryFormat {
   static func history(of bytes: [UInt8], path: String, symbol: String?, today: Day)
     throws(HistoryError) -> (history: CoinHistory, afterToday: RowsAfterToday?)
   {
-    var builder = CoinHistory.Builder(bytes: bytes)
     var afterToday: RowsAfterToday?
-    try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
-      let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
-      try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
-      guard headerEnd < bytes.count else {
-        throw HistoryError.damaged(
-          path: path, line: 1, reason: "the last line does not end with a line break")
-      }
-      // Room for the most lines the bytes can hold, as a shorter guess would grow the rows
-      // by copying them all.
-      builder.reserveCapacity(bytes.count / minimumLineLength)
-      var start = headerEnd + 1
-      var number = 2
-      /// The line break ending the line from `start`.
-      func lineBreak() throws(HistoryError) -> Int {
-        guard let end = HistoryFormat.endOfLine(in: bytes, from: start) else {
+    // Room for the most lines the bytes can hold, as a shorter guess would grow the rows by
+    // copying them all.
+    let history = try CoinHistory.Builder.history(
+      of: bytes, capacity: bytes.count / minimumLineLength
+    ) { builder throws(HistoryError) in
+      try bytes.withUnsafeBufferPointer { bytes throws(HistoryError) in
+        let headerEnd = endOfLine(in: bytes, from: 0) ?? bytes.count
+        try checkHeader(UnsafeBufferPointer(rebasing: bytes[..<headerEnd]), path: path)
+        guard headerEnd < bytes.count else {
           throw HistoryError.damaged(
-            path: path, line: number, reason: "the last line does not end with a line break")
+            path: path, line: 1, reason: "the last line does not end with a line break")
         }
-        return end
-      }
-      /// Keeps `line`, the one numbered `number`, unless it is dated after today.
-      // Inlined into the loop over the lines.
-      @inline(__always)
-      func keep(_ line: Line) {
-        if line.day > today {
-          afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
-          afterToday?.count += 1
-        } else {
-          builder.append(line)
+        var start = headerEnd + 1
+        var number = 2
+        /// The line break ending the line from `start`.
+        func lineBreak() throws(HistoryError) -> Int {
+          guard let end = HistoryFormat.endOfLine(in: bytes, from: start) else {
+            throw HistoryError.damaged(
+              path: path, line: number, reason: "the last line does not end with a line break")
+          }
+          return end
         }
-      }
-      guard start < bytes.count else { return }
-      // The line read last, which the next is compared with, moved on from line to line in
-      // place.
-      var line = try Line(
-        in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
-      keep(line)
-      // Positions within the bytes and a count of lines, far from overflowing.
-      while line.end &+ 1 < bytes.count {
-        start = line.end &+ 1
-        number &+= 1
-        let previousDay = line.day
-        if !line.moveToRepeat(in: bytes, from: start) {
-          line = try Line(
-            in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol,
-            after: line)
+        /// Keeps `line`, the one numbered `number`, unless it is dated after today.
+        // Inlined into the loop over the lines.
+        @inline(__always)
+        func keep(_ line: Line) {
+          if line.day > today {
+            afterToday = afterToday ?? RowsAfterToday(line: number, day: line.day, count: 0)
+            afterToday?.count += 1
+          } else {
+            builder.append(line)
+          }
         }
-        guard previousDay < line.day else {
-          throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "\(line.day) does not come after \(previousDay); days must ascend")
-        }
-        guard !line.isNew.symbol, !line.isNew.currency else {
-          throw HistoryError.damaged(
-            path: path, line: number,
-            reason: "the symbol or currency differs from the line before; a file holds one "
-              + "coin in one currency")
-        }
+        guard start < bytes.count else { return }
+        // The line read last, which the next is compared with, moved on from line to line in
+        // place.
+        var line = try Line(
+          in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol, after: nil)
         keep(line)
+        // Positions within the bytes and a count of lines, far from overflowing.
+        while line.end &+ 1 < bytes.count {
+          start = line.end &+ 1
+          number &+= 1
+          let previousDay = line.day
+          if !line.moveToRepeat(in: bytes, from: start) {
+            line = try Line(
+              in: bytes, start..<lineBreak(), number: number, path: path, symbol: symbol,
+              after: line)
+          }
+          guard previousDay < line.day else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "\(line.day) does not come after \(previousDay); days must ascend")
+          }
+          guard !line.isNew.symbol, !line.isNew.currency else {
+            throw HistoryError.damaged(
+              path: path, line: number,
+              reason: "the symbol or currency differs from the line before; a file holds one "
+                + "coin in one currency")
+          }
+          keep(line)
+        }
       }
     }
-    return (builder.history, afterToday)
+    return (history, afterToday)
   }
 
   /// The position of the first line break at or after `start`: found by memchr, which looks at
@@ -197,10 +199,12 @@ enum HistoryFormat {
     /// Whether the symbol, currency and source differ from the line before's (or there is none).
     private(set) var isNew: (symbol: Bool, currency: Bool, source: Bool)
 
-    var symbol: Range<Int> { (commas.0 + 1)..<commas.1 }
-    var price: Range<Int> { (commas.1 + 1)..<commas.2 }
-    var currency: Range<Int> { (commas.2 + 1)..<commas.3 }
-    var source: Range<Int> { (commas.3 + 1)..<end }
+    // The commas of a line lie in order within the bytes, found so when it was checked, so the
+    // fields' ranges are made without checking them again.
+    var symbol: Range<Int> { Range(uncheckedBounds: (commas.0 &+ 1, commas.1)) }
+    var price: Range<Int> { Range(uncheckedBounds: (commas.1 &+ 1, commas.2)) }
+    var currency: Range<Int> { Range(uncheckedBounds: (commas.2 &+ 1, commas.3)) }
+    var source: Range<Int> { Range(uncheckedBounds: (commas.3 &+ 1, end)) }
 
     /// Moves to the line from `start` of `bytes` when it is this line, the one before it, with
     /// another date and price: the same bytes from the comma after the date through the comma
@@ -233,7 +237,9 @@ enum HistoryFormat {
       guard
         field(from: commas.0, count: middleCount).hasSameBytes(
           as: field(from: dateEnd, count: middleCount)),
-        let day = Day(isoBytes: field(from: start, count: Day.isoLength))
+        let day = Line.day(
+          at: base + start, inMonthOf: self.day, at: base + (commas.0 &- Day.isoLength))
+          ?? Day(isoBytes: field(from: start, count: Day.isoLength))
       else { return false }
       let price = PlainDecimalScan(
         leadingTextOf: field(from: priceStart, count: priceLimit &- priceStart))
@@ -250,6 +256,32 @@ enum HistoryFormat {
       end = priceEnd &+ tailCount &- 1
       isNew = (false, false, false)
       return true
+    }
+
+    /// The day the ten bytes at `date` write when it lies in the month of `previous`, whose
+    /// date's bytes are at `previousDate`: the same year and month, and a day of the month
+    /// from 1 to 28, which every month has, so that it is `previous` moved on by the
+    /// difference of their days of the month. Nil for any other date, which `Day(isoBytes:)`
+    /// then reads and checks. A file of daily closes dates most of its lines so.
+    // Inlined into the reading of a line like the one before it.
+    @inline(__always)
+    static func day(
+      at date: UnsafePointer<UInt8>, inMonthOf previous: Day, at previousDate: UnsafePointer<UInt8>
+    ) -> Day? {
+      // `YYYY-MM-` compared as one word.
+      guard
+        UnsafeRawPointer(date).loadUnaligned(as: UInt64.self)
+          == UnsafeRawPointer(previousDate).loadUnaligned(as: UInt64.self)
+      else { return nil }
+      // A byte below "0" wraps around to far above 9.
+      let (tens, ones) = (date[8] &- UInt8(ascii: "0"), date[9] &- UInt8(ascii: "0"))
+      guard tens < 10, ones < 10 else { return nil }
+      let dayOfMonth = Int(tens) &* 10 &+ Int(ones)
+      guard (1...28).contains(dayOfMonth) else { return nil }
+      // The previous date was read whole and checked, so its day of the month is two digits.
+      let previousDayOfMonth =
+        Int(previousDate[8] &- UInt8(ascii: "0")) &* 10 &+ Int(previousDate[9] &- UInt8(ascii: "0"))
+      return previous.adding(days: dayOfMonth &- previousDayOfMonth)
     }
 
     /// The fields of the line at `range` of `bytes`, `previous` the line before it (nil for the

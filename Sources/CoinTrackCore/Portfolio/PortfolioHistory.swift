@@ -167,8 +167,8 @@ private struct RangeCloses {
     let width = width
     closes.fill { closes in
       rows.forEachClose { position, text, value in
-        closes.store(
-          ExactDecimal.Packed(value, orPlainDecimal: text), at: (first + position) * width + index)
+        // A place of the table, which `store` refuses outside it, so computed wrapping.
+        closes.store(value, orPlainDecimal: text, at: (first &+ position) &* width &+ index)
       }
     }
   }
