@@ -175,14 +175,21 @@ struct ShownAmounts {
   @inline(__always)
   var unrealised: ExactDecimal? {
     guard isPriced else { return nil }
-    return pricedValue - cost
+    return pricedValue(less: cost)
   }
   /// `unrealised` as a percentage of `cost`; nil without a value or when the cost is 0.
   @inline(__always)
   var unrealisedPercent: ExactDecimal? {
     guard isPriced else { return nil }
     let cost = self.cost
-    return Position.percent(pricedValue - cost, of: cost)
+    return Position.percent(pricedValue(less: cost), of: cost)
+  }
+  /// The value, when there is one, less `cost`, the cost: units of 64 bits at one scale
+  /// subtracted in 128 bits, which no difference of theirs overflows.
+  @inline(__always)
+  private func pricedValue(less cost: ExactDecimal) -> ExactDecimal {
+    guard whole == nil else { return pricedValue - cost }
+    return ExactDecimal(units: Int128(valueUnits) - Int128(costUnits), scale: Int(scale))
   }
   /// The value, when there is one.
   private var pricedValue: ExactDecimal {
