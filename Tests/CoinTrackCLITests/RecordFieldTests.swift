@@ -63,7 +63,10 @@ import Testing
       return .portfolioDays(
         PortfolioHistory(
           method: .fifo,
-          days: [PortfolioDay(day: day, coinsHeld: 1, totals: totals, currency: "USDT")],
+          days: [
+            PortfolioDay(
+              day: day, coinsHeld: 1, totals: totals, currencies: ["USDT"], currencyNumber: 0)
+          ],
           gaps: []))
     case .gain:
       let money = Price(decimalText: "20")!

@@ -19,8 +19,9 @@ public struct Day: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// The day `daysSince1970` days after 1970-01-01, which arithmetic on a day made it: it may lie
-  /// a little outside `supported` (the day after a range's last, or a day checked after).
-  private init(computed daysSince1970: Int) {
+  /// a little outside `supported` (the day after a range's last, or a day checked after), or
+  /// kept as its number by a type that holds many days.
+  init(computed daysSince1970: Int) {
     self.daysSince1970 = daysSince1970
   }
 

@@ -11,7 +11,7 @@ extension RecordKind {
       { .amount(days[$0].shown.unrealisedPercent) }
     },
     .init("realised", isNumeric: true) { days in { .decimal(days[$0].shown.realised) } },
-    .init("currency") { days in { .text(days[$0].shown.currency) } },
+    .init("currency") { days in { .text(days[$0].currency) } },
     .init("coins", isNumeric: true) { days in { .integer(days[$0].coinsHeld) } },
     .init("priced", isShownInTables: false) { days in { .bool(days[$0].isPriced) } },
   ])

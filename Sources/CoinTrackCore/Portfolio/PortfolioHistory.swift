@@ -1,23 +1,41 @@
 /// One day of `portfolio history` in one currency: the portfolio's coins in that currency
 /// valued at that day's closes.
 public struct PortfolioDay: Hashable, Sendable {
-  public var day: Day
-  /// How many coins of the currency were held at the end of the day.
-  public var coinsHeld: Int
+  // Five years of days are kept until they are written, so a day is held in few bytes (56):
+  // the day and the count of coins as 32-bit numbers, the currency as its number among the
+  // history's currencies, which all the days share.
+  /// The currencies of the history, in the order they were first traded.
+  private let currencies: [String]
+  private let daysSince1970: Int32
+  private let coinsHeldCount: Int32
   /// The numbers of the totals row of the currency, exact until the row is written.
   let shown: ShownAmounts
+  /// The number of the row's currency among `currencies`.
+  private let currencyNumber: Int32
+
+  public var day: Day { Day(computed: Int(daysSince1970)) }
+  /// How many coins of the currency were held at the end of the day.
+  public var coinsHeld: Int { Int(coinsHeldCount) }
+  /// The currency of the row's money.
+  var currency: String { currencies[Int(currencyNumber)] }
   /// The totals row of the currency `portfolio show` gives for the day, valued at the day's
   /// closes: without a value or unrealised profit when a coin held has no close that day.
-  public var total: HoldingRow { shown.row() }
+  public var total: HoldingRow { shown.row(currency: currency) }
   /// Whether every coin held had a close that day, so that the value is the whole portfolio's.
   public var isPriced: Bool { shown.isPriced }
 
-  /// The day whose coins held in `currency` come to `totals`: the sums of their money as
-  /// `portfolio show` shows it, and the realised profit of those sold out.
-  init(day: Day, coinsHeld: Int, totals: ValuedAmounts, currency: String) {
-    self.day = day
-    self.coinsHeld = coinsHeld
-    shown = totals.shown(currency: currency)
+  /// The day whose coins held in the currency numbered `currencyNumber` among `currencies`
+  /// come to `totals`: the sums of their money as `portfolio show` shows it, and the realised
+  /// profit of those sold out.
+  init(
+    day: Day, coinsHeld: Int, totals: ValuedAmounts, currencies: [String], currencyNumber: Int
+  ) {
+    // A supported day, a count of positions and a number of a currency traded all fit.
+    daysSince1970 = Int32(day.daysSince1970)
+    coinsHeldCount = Int32(coinsHeld)
+    shown = totals.shown
+    self.currencies = currencies
+    self.currencyNumber = Int32(currencyNumber)
   }
 
   public static func == (lhs: PortfolioDay, rhs: PortfolioDay) -> Bool {
@@ -102,7 +120,8 @@ extension CostBasis {
       days.append(
         PortfolioDay(
           day: day, coinsHeld: amounts.count { $0.currencyNumber == number },
-          totals: totals(of: amounts, currency: number), currency: currencies[number]))
+          totals: totals(of: amounts, currency: number), currencies: currencies,
+          currencyNumber: number))
     }
   }
 }
