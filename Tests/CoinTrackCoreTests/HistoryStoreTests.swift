@@ -249,7 +249,7 @@ import Testing
         let rows = try offline.dailyPrices(of: Self.bitcoin, in: DayRange(from: first, to: last)!)
         var closes: [String] = []
         var texts: [String] = []
-        rows.forEachClose { position, text, value in
+        rows.forEachLentClose { position, text, value in
           let close = ExactDecimal.Packed(value, orPlainDecimal: text)
           closes.append("\(rows.day(at: position)) \(close.value.price.text)")
           texts.append("\(rows.day(at: position)) \(String(decoding: text, as: UTF8.self))")
@@ -261,7 +261,7 @@ import Testing
     }
     let range = DayRange(from: Day(iso: "2026-05-20")!, to: Day(iso: "2026-05-26")!)!
     var closes: [String] = []
-    try offline.dailyPrices(of: Self.bitcoin, in: range).forEachClose { position, text, value in
+    try offline.dailyPrices(of: Self.bitcoin, in: range).forEachLentClose { position, text, value in
       let close = ExactDecimal.Packed(value, orPlainDecimal: text)
       closes.append("\(position) \(close.value.price.text)")
     }
@@ -282,7 +282,7 @@ import Testing
           currency: "USDT", source: "binance")
       })
     var lent: [String] = []
-    rows.forEachClose { position, text, value in
+    rows.forEachLentClose { position, text, value in
       let close = ExactDecimal.Packed(value, orPlainDecimal: text)
       lent.append(
         "\(position) \(String(decoding: text, as: UTF8.self)) \(value.value?.price.text ?? "-") "
@@ -292,5 +292,18 @@ import Testing
       lent == [
         "0 1.50 1.50 1.50", "2 \(long) - \(long)", "3 0.00001230 0.00001230 0.00001230",
       ])
+  }
+}
+
+extension PriceRows {
+  /// `body` of the position, text and word of each close `forEachClose` lends, one at a time.
+  fileprivate func forEachLentClose(
+    _ body: (Int, UnsafeBufferPointer<UInt8>, ExactDecimal.Word) -> Void
+  ) {
+    forEachClose { lent in
+      for index in 0..<lent.count {
+        body(lent.position(at: index), lent.text(at: index), lent.value(at: index))
+      }
+    }
   }
 }

@@ -162,3 +162,112 @@ import Testing
     #expect(plainCount > Self.texts.count / 2)
   }
 }
+
+/// The scan, which reads eight bytes a step where eight lie ahead, against a model that reads
+/// one byte a step: texts of every length to 27 digits with the point at every place (or none),
+/// a byte that is no digit put at every place (or none), among them the bytes nearest the
+/// digits and those that carry when added to, and bytes after the text, read whole and as the
+/// text that starts the bytes.
+@Suite struct PlainDecimalScanStepTests {
+  /// What reading one byte a step finds.
+  struct Model: Equatable {
+    var isNegative = false
+    var digitCount = 0
+    var scale = 0
+    var length = 0
+    var isPlainDecimal = false
+    /// The digits as a whole number, when the text is plain decimal in at most 38 digits.
+    var magnitude: Int128?
+  }
+
+  static func model(_ bytes: [UInt8], wholly: Bool) -> Model {
+    var model = Model()
+    var index = 0
+    func isDigit(_ at: Int) -> Bool { at < bytes.count && (48...57).contains(bytes[at]) }
+    if bytes.first == UInt8(ascii: "-") {
+      model.isNegative = true
+      index = 1
+    }
+    var digits: [UInt8] = []
+    while isDigit(index) {
+      digits.append(bytes[index])
+      index += 1
+    }
+    let integerDigits = digits.count
+    let hasPoint = index < bytes.count && bytes[index] == UInt8(ascii: ".")
+    if hasPoint {
+      index += 1
+      while isDigit(index) {
+        digits.append(bytes[index])
+        index += 1
+        model.scale += 1
+      }
+    }
+    model.length = index
+    model.digitCount = digits.count
+    model.isPlainDecimal =
+      integerDigits > 0 && (!hasPoint || model.scale > 0) && (!wholly || index == bytes.count)
+    if model.isPlainDecimal, digits.count <= 38 {
+      model.magnitude = digits.reduce(Int128(0)) { $0 * 10 + Int128($1 - 48) }
+    }
+    return model
+  }
+
+  static func scanned(_ scan: PlainDecimalScan) -> Model {
+    Model(
+      isNegative: scan.isNegative, digitCount: scan.digitCount, scale: scan.scale,
+      length: scan.length, isPlainDecimal: scan.isPlainDecimal,
+      magnitude: scan.isPlainDecimal ? scan.magnitude : nil)
+  }
+
+  /// Bytes that are no digit: those either side of the digits, those whose high half is a
+  /// digit's, those that carry when 6 is added, and what ends a close in a history line.
+  static let notDigits: [UInt8] = [
+    0x00, 0x2F, 0x3A, 0x3F, 0x40, 0x7F, 0x80, 0xB0, 0xB9, 0xF0, 0xF9, 0xFA, 0xFF, 0x2C, 0x2E, 0x2D,
+    0x0A, 0x20, 0x13, 0x23, 0x33 | 0x40,
+  ]
+
+  @Test func eightBytesAStepReadWhatOneByteAStepReads() {
+    var generator = SeededGenerator(seed: 37)
+    var checked = 0
+    var plain = 0
+    var leadingPlain = 0
+    for digitCount in 0...27 {
+      for point in [nil] + Array(0...digitCount) {
+        for notDigitAt in [nil] + Array(0...digitCount + 1) {
+          var text: [UInt8] = generator.next(below: 4) == 0 ? [UInt8(ascii: "-")] : []
+          for place in 0..<digitCount {
+            if place == point { text.append(UInt8(ascii: ".")) }
+            text.append(UInt8(ascii: "0") + UInt8(generator.next(below: 10)))
+          }
+          if point == digitCount { text.append(UInt8(ascii: ".")) }
+          if let notDigitAt {
+            let byte = Self.notDigits[Int(generator.next(below: UInt64(Self.notDigits.count)))]
+            text.insert(byte, at: min(notDigitAt + (text.first == 45 ? 1 : 0), text.count))
+          }
+          let after = (0..<generator.next(below: 12)).map { _ in
+            generator.next(below: 2) == 0
+              ? UInt8(ascii: "0") + UInt8(generator.next(below: 10))
+              : UInt8(truncatingIfNeeded: generator.next())
+          }
+          for bytes in [text, text + after] {
+            bytes.withUnsafeBufferPointer { buffer in
+              let whole = Self.model(bytes, wholly: true)
+              let leading = Self.model(bytes, wholly: false)
+              #expect(Self.scanned(PlainDecimalScan(buffer)) == whole, "\(bytes)")
+              #expect(
+                Self.scanned(PlainDecimalScan(leadingTextOf: buffer)) == leading, "\(bytes)")
+              checked += 1
+              if whole.isPlainDecimal { plain += 1 }
+              if leading.isPlainDecimal { leadingPlain += 1 }
+            }
+          }
+        }
+      }
+    }
+    // Both verdicts, often.
+    #expect(
+      checked > 15_000 && plain > 400 && leadingPlain > checked / 4 && leadingPlain < checked,
+      "\(plain), \(leadingPlain) of \(checked)")
+  }
+}

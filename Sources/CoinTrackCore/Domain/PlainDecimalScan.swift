@@ -62,16 +62,29 @@ struct PlainDecimalScan {
         index &+= 1
       }
     }
-    readDigits()
     // Counts of bytes read, far from overflowing, so computed wrapping.
-    let integerDigits = index &- first
-    let hasPoint = index < count && bytes[index] == UInt8(ascii: ".")
+    let integerDigits: Int
+    let hasPoint: Bool
     var fractionDigits = 0
-    if hasPoint {
-      index &+= 1
-      let fractionStart = index
+    if let base = bytes.baseAddress, count &- first >= 8,
+      let read = PlainDecimalScan.pointedDigits(
+        startingWith: UInt64(
+          littleEndian: UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self)))
+    {
+      // Most closes, such as `1005.00` before a comma, read in one step.
+      (integerDigits, fractionDigits, magnitude) = read
+      hasPoint = true
+      index &+= integerDigits &+ 1 &+ fractionDigits
+    } else {
       readDigits()
-      fractionDigits = index &- fractionStart
+      integerDigits = index &- first
+      hasPoint = index < count && bytes[index] == UInt8(ascii: ".")
+      if hasPoint {
+        index &+= 1
+        let fractionStart = index
+        readDigits()
+        fractionDigits = index &- fractionStart
+      }
     }
     let read = wholly ? bytes : UnsafeBufferPointer(rebasing: bytes[..<index])
     self.bytes = read
@@ -84,6 +97,46 @@ struct PlainDecimalScan {
     hasNonzeroDigit =
       digitCount <= 19
       ? magnitude != 0 : read.contains { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }
+  }
+
+  /// What the text that starts the eight bytes of `eight` (the first in its lowest byte)
+  /// holds when it is digits, a point and digits followed by a byte that is no digit, all
+  /// within them: how many digits come before and after the point, and their value as one
+  /// whole number. Nil for any other bytes, which are then read a byte a step.
+  @inline(__always)
+  static func pointedDigits(startingWith eight: UInt64)
+    -> (integerDigits: Int, fractionDigits: Int, magnitude: UInt64)?
+  {
+    let highHalves: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let zeros: UInt64 = 0x3030_3030_3030_3030
+    // A digit's high half is 3, and stays 3 when 6 is added to it. Adding 6 to a byte from
+    // 0xFA carries into the byte after it, past one that is no digit: the flags of the bytes
+    // up to the first that is no digit stand.
+    let notDigits =
+      ((eight & highHalves) ^ zeros) | (((eight &+ 0x0606_0606_0606_0606) & highHalves) ^ zeros)
+    let integerDigits = notDigits.trailingZeroBitCount &>> 3
+    guard integerDigits < 7,
+      (eight &>> (integerDigits &* 8)) & 0xFF == UInt64(UInt8(ascii: "."))
+    else { return nil }
+    // The point adds 6 without carrying, so the flags of the digits after it stand too; all
+    // zero when they run to the last byte, which is then read a byte a step.
+    let fractionDigits = (notDigits &>> (integerDigits &* 8 &+ 8)).trailingZeroBitCount &>> 3
+    let digitCount = integerDigits &+ fractionDigits
+    guard digitCount &+ 1 < 8 else { return nil }
+    guard digitCount > 0 else { return (integerDigits, fractionDigits, 0) }
+    // The digits' values, the point taken out from between them.
+    let values = eight & 0x0F0F_0F0F_0F0F_0F0F
+    let beforePoint: UInt64 = (1 &<< (integerDigits &* 8)) &- 1
+    var digits = (values & beforePoint) | ((values &>> 8) & ~beforePoint)
+    // Moved to the high bytes, zeros before them in the low: eight digits, the first the
+    // highest, combined in pairs, fours, then all eight by multiplying (Lemire's parse).
+    digits &<<= 64 &- 8 &* digitCount
+    digits = digits &* 10 &+ (digits &>> 8)
+    let mask: UInt64 = 0x0000_00FF_0000_00FF
+    digits =
+      ((digits & mask) &* (100 &+ (1_000_000 &<< 32))
+        &+ ((digits &>> 16) & mask) &* (1 &+ (10_000 &<< 32))) &>> 32
+    return (integerDigits, fractionDigits, digits)
   }
 
   /// Whether the bytes are plain decimal text of a value above zero: no sign, and a digit other

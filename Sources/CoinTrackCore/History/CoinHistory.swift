@@ -19,7 +19,7 @@ public struct CoinHistory: Sendable {
 
   /// One row: its day, its close's value, where its price lies in `bytes` and its source's
   /// place in `sources`.
-  private struct Entry: Sendable {
+  struct Entry: Sendable {
     var day: Day
     /// The value of the close, found when the file was read; `none` when it does not fit a
     /// word, and is read from the text.
@@ -70,24 +70,24 @@ public struct CoinHistory: Sendable {
     return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
-  /// `body` of the day's place from `origin` (how many days after it), the bytes of the close
-  /// where they lie and its value when it fits a word, of each row from `first` through `last`,
-  /// in order: the rows of a range in one pass, placed as the range's rows are.
-  func forEachPriceText(
-    from first: Day, through last: Day, placedFrom origin: Day,
-    _ body: (Int, UnsafeBufferPointer<UInt8>, ExactDecimal.Word) -> Void
+  /// `body` of the closes of the rows from `first` through `last`, lent in one run where they
+  /// lie, placed as the range's rows from `origin` are (how many days after it): the rows of a
+  /// range in one pass.
+  func lendCloses(
+    from first: Day, through last: Day, placedFrom origin: Day, _ body: PriceRows.CloseBody
   ) {
     // A single row, as `prices` reads them, is found in the table of days.
-    var position = position(on: first) ?? position(from: first)
+    let start = position(on: first) ?? position(from: first)
+    let end = position(on: last).map { $0 + 1 } ?? position(from: last.adding(days: 1))
+    guard start < end, end <= entries.count else { return }
     bytes.withUnsafeBufferPointer { bytes in
-      while position < entries.count, entries[position].day <= last {
-        let start = Int(entries[position].priceStart)
-        let end = start + Int(entries[position].priceLength)
-        // Days of the supported years, far from overflowing.
+      entries.withUnsafeBufferPointer { entries in
+        // The bytes hold at least the header, so they have an address.
+        guard let base = bytes.baseAddress else { return }
         body(
-          entries[position].day.daysSince1970 &- origin.daysSince1970,
-          UnsafeBufferPointer(rebasing: bytes[start..<end]), entries[position].close)
-        position += 1
+          LentCloses(
+            entries: UnsafeBufferPointer(rebasing: entries[start..<end]), bytes: base,
+            origin: origin))
       }
     }
   }

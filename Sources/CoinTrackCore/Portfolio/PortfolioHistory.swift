@@ -185,9 +185,13 @@ private struct RangeCloses {
     let first = offset(of: day)
     let width = width
     closes.fill { closes in
-      rows.forEachClose { position, text, value in
-        // A place of the table, which `store` refuses outside it, so computed wrapping.
-        closes.store(value, orPlainDecimal: text, at: (first &+ position) &* width &+ index)
+      rows.forEachClose { lent in
+        for close in 0..<lent.count {
+          // A place of the table, which `store` refuses outside it, so computed wrapping.
+          closes.store(
+            lent.value(at: close), orPlainDecimal: lent.text(at: close),
+            at: (first &+ lent.position(at: close)) &* width &+ index)
+        }
       }
     }
   }

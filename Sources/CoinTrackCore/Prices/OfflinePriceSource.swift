@@ -122,12 +122,14 @@ public struct OfflinePriceSource: PriceSource {
         var day = first.adding(days: positions.lowerBound)
         while day < split, day <= last {
           series?.withCloseText(on: day) {
-            body(day.daysSince1970 - first.daysSince1970, $0, .none)
+            LentCloses.lend(
+              .none, text: $0, position: day.daysSince1970 - first.daysSince1970, day: day,
+              to: body)
           }
           day = day.adding(days: 1)
         }
         guard day <= last else { return }
-        held.forEachPriceText(from: day, through: last, placedFrom: first, body)
+        held.lendCloses(from: day, through: last, placedFrom: first, body)
       })
   }
 

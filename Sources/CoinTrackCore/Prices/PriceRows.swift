@@ -41,10 +41,9 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   /// lies and the value when the source already holds it in a word (`none` when not), of each
   /// row of `positions` that has a price, in order.
   typealias PriceTexts = @Sendable (_ positions: Range<Int>, _ body: CloseBody) -> Void
-  /// What `forEachClose` calls for each row with a price, as made rows' `priceTexts` does.
-  typealias CloseBody = (
-    _ position: Int, _ text: UnsafeBufferPointer<UInt8>, _ value: ExactDecimal.Word
-  ) -> Void
+  /// What `forEachClose` calls with each run of the rows' closes, as made rows' `priceTexts`
+  /// does.
+  typealias CloseBody = (_ closes: LentCloses) -> Void
 
   public subscript(position: Int) -> PriceRow {
     PriceRow(
@@ -56,10 +55,10 @@ public struct PriceRows: RandomAccessCollection, Sendable {
   func day(at position: Int) -> Day { storage.day(at: position) }
   func symbol(at position: Int) -> String { storage.symbol(at: position) }
   func price(at position: Int) -> Price? { storage.price(at: position) }
-  /// `body` of the position, the text of the price where it lies and its value when the source
-  /// holds it in a word (`none` when not) of each row that has a price, in order: read in one
-  /// pass, as a walk over years of days computes with every close, and handed on as the source
-  /// lends it, so that a close held in a word is copied, not read again.
+  /// `body` of each run of the closes of the rows that have a price, in order: read in one
+  /// pass, as a walk over years of days computes with every close, and handed on in runs as
+  /// the source lends them (a history's closes in one), so that a close held in a word is
+  /// copied, not read again, and a year of closes takes no call each.
   func forEachClose(_ body: CloseBody) {
     storage.forEachClose(body)
   }
@@ -95,7 +94,9 @@ private final class HeldRows: Storage {
       guard let price = row.price else { continue }
       // Lent in a word when it fits one, as the local history lends its closes.
       let value = ExactDecimal.Word(ExactDecimal(price))
-      price.text.withUTF8Bytes { body(position, $0, value) }
+      price.text.withUTF8Bytes {
+        LentCloses.lend(value, text: $0, position: position, day: row.day, to: body)
+      }
     }
   }
   func currency(at position: Int) -> String { rows[position].currency }
@@ -127,7 +128,9 @@ private final class MadeRows: Storage {
   func symbol(at position: Int) -> String { template.symbol }
   func price(at position: Int) -> Price? {
     var price: Price?
-    priceTexts(position..<(position + 1)) { _, text, _ in price = Price(plainDecimalUTF8: text) }
+    priceTexts(position..<(position + 1)) { closes in
+      for index in 0..<closes.count { price = Price(plainDecimalUTF8: closes.text(at: index)) }
+    }
     return price
   }
   // All in one call, handed on as lent.
@@ -137,4 +140,62 @@ private final class MadeRows: Storage {
   func currency(at position: Int) -> String { template.currency }
   func source(at position: Int) -> String { source?(position) ?? template.source }
   func isClosed(at position: Int) -> Bool { template.isClosed }
+}
+
+/// Closes lent at once, in the order of their rows: each one's row position, its value when the
+/// source holds it in a word (`none` when not) and the text of its price where it lies. Held as
+/// a history holds its rows, so that its closes are lent in place.
+struct LentCloses {
+  private let entries: UnsafeBufferPointer<CoinHistory.Entry>
+  /// The bytes the entries' prices lie in.
+  private let bytes: UnsafePointer<UInt8>
+  /// The day of position 0, as days since 1970.
+  private let origin: Int
+
+  /// The closes of `entries`, their prices in `bytes` and their positions counted from `origin`.
+  init(entries: UnsafeBufferPointer<CoinHistory.Entry>, bytes: UnsafePointer<UInt8>, origin: Day) {
+    self.entries = entries
+    self.bytes = bytes
+    self.origin = origin.daysSince1970
+  }
+
+  /// Lends `body` the one close of the row at `position`, on `day`: its value `value` and its
+  /// text `text`.
+  static func lend(
+    _ value: ExactDecimal.Word, text: UnsafeBufferPointer<UInt8>, position: Int, day: Day,
+    to body: PriceRows.CloseBody
+  ) {
+    // A price's text is short, as every source's bound holds it.
+    guard let base = text.baseAddress, let length = UInt16(exactly: text.count) else { return }
+    let entry = CoinHistory.Entry(
+      day: day, close: value, priceStart: 0, priceLength: length, source: 0)
+    withUnsafePointer(to: entry) { entry in
+      body(
+        LentCloses(
+          entries: UnsafeBufferPointer(start: entry, count: 1), bytes: base,
+          origin: day.adding(days: -position)))
+    }
+  }
+
+  /// How many closes are lent.
+  var count: Int { entries.count }
+
+  /// The row position of the close at `index`.
+  // Inlined where a walk's table is filled with years of closes.
+  @inline(__always)
+  func position(at index: Int) -> Int {
+    // Days of the supported years, far from overflowing.
+    entries[index].day.daysSince1970 &- origin
+  }
+
+  /// The value of the close at `index` when the source holds it in a word; `none` when not.
+  @inline(__always)
+  func value(at index: Int) -> ExactDecimal.Word { entries[index].close }
+
+  /// The text of the close at `index`, where it lies.
+  @inline(__always)
+  func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(
+      start: bytes + Int(entries[index].priceStart), count: Int(entries[index].priceLength))
+  }
 }

@@ -64,7 +64,10 @@ public struct SnapshotPriceSource: PriceSource {
       template: row(coin, range.first, nil)
     ) { positions, body in
       for position in positions {
-        series.withCloseText(on: range.first.adding(days: position)) { body(position, $0, .none) }
+        let day = range.first.adding(days: position)
+        series.withCloseText(on: day) {
+          LentCloses.lend(.none, text: $0, position: position, day: day, to: body)
+        }
       }
     }
   }
