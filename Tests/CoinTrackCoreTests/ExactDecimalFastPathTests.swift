@@ -109,6 +109,9 @@ import Testing
           var added = left
           added += right
           #expect(Self.shown(added) == Self.shown(a + b), "\(pair) +=")
+          var generalAdded = left
+          generalAdded += b
+          #expect(Self.shown(generalAdded) == Self.shown(a + b), "\(pair) += a general value")
           var addedToGeneral = a
           addedToGeneral += b
           #expect(Self.shown(addedToGeneral) == Self.shown(a + b), "\(pair) += general")

@@ -226,16 +226,24 @@ public struct ExactDecimal: Comparable, Sendable {
     !(lhs < rhs) && !(rhs < lhs)
   }
 
-  /// Adds `rhs` to `lhs`: of two values held fixed at one scale (as a currency's sums are)
-  /// whose sum fits, only the units are written, the reference to general units left as it is
-  /// (nil); otherwise as `+`.
+  /// Adds `rhs` to `lhs`, as `lhs + rhs` would: of two values held fixed at one scale (as a
+  /// currency's sums are) whose sum fits, only the units are written, the reference to general
+  /// units left as it is (nil); a zero with no more decimals than `rhs` becomes `rhs`.
   // Inlined where it is called: a sum kept in place is its purpose.
   @inline(__always)
   static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
-    if lhs.general == nil, rhs.general == nil, lhs.scale == rhs.scale {
-      let (sum, overflow) = lhs.fixedUnits.addingReportingOverflow(rhs.fixedUnits)
-      if !overflow {
-        lhs.fixedUnits = sum
+    if lhs.general == nil, rhs.general == nil {
+      if lhs.scale == rhs.scale {
+        let (sum, overflow) = lhs.fixedUnits.addingReportingOverflow(rhs.fixedUnits)
+        if !overflow {
+          lhs.fixedUnits = sum
+          return
+        }
+      }
+      // A sum started from zero takes its first amount as it is, with that amount's scale
+      // when it is the larger.
+      if lhs.fixedUnits == 0, lhs.scale <= rhs.scale {
+        lhs = rhs
         return
       }
     }
