@@ -105,6 +105,16 @@ import Testing
           #expect((left < right) == (a < b), "\(pair) <")
           #expect((left == right) == (a == b), "\(pair) ==")
           #expect(Self.shown(left + right) == Self.shown(a + b), "\(pair) +")
+          // In place: units and scale written alone, or the sum made anew, as `+` makes it.
+          var added = left
+          added += right
+          #expect(Self.shown(added) == Self.shown(a + b), "\(pair) +=")
+          var generalAdded = left
+          generalAdded += b
+          #expect(Self.shown(generalAdded) == Self.shown(a + b), "\(pair) += a general value")
+          var addedToGeneral = a
+          addedToGeneral += b
+          #expect(Self.shown(addedToGeneral) == Self.shown(a + b), "\(pair) += general")
           #expect(Self.shown(left - right) == Self.shown(a - b), "\(pair) -")
           #expect(Self.shown(left * right) == Self.shown(a * b), "\(pair) ×")
         }

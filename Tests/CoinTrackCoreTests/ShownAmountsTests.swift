@@ -64,6 +64,19 @@ import Testing
     #expect(keptWhole > 300 && keptWhole < 2700, "\(keptWhole) kept whole")
   }
 
+  /// The decimals money is shown with at a price: the price's significant ones when they are
+  /// more than the trades', whether or not the price has more decimals than the trades at all.
+  @Test func theMoneyScaleAtAPriceIsTheMostOfTheTradesAndThePricesSignificantDecimals() {
+    for price in ExactDecimalFastPathTests.values {
+      for moneyScale in 0...42 {
+        #expect(
+          ValuedAmounts.scale(moneyScale: moneyScale, price: price)
+            == max(moneyScale, price.significantScale), "\(price.price.text) at \(moneyScale)")
+      }
+      #expect(ValuedAmounts.scale(moneyScale: 5, price: nil) == 5)
+    }
+  }
+
   @Test func handWorkedRow() {
     let amounts = ValuedAmounts(
       currencyNumber: 0, cost: ExactDecimal(Price(decimalText: "150.5")!),

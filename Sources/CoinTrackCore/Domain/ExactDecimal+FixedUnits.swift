@@ -21,6 +21,14 @@ extension ExactDecimal {
     if exponent < 19, let smallUnits = small(units) {
       return Int128(smallUnits) &* Int128(DecimalDigits.powersOfTen[exponent])
     }
+    return wideScaled(units, by: exponent)
+  }
+
+  // Out of line, so that what is left above is small enough to be inlined where values are
+  // rounded and added.
+  /// `scaled(_:by:)` of units wider than 64 bits or by 10^19 or more.
+  @inline(never)
+  private static func wideScaled(_ units: Int128, by exponent: Int) -> Int128? {
     guard let magnitude = scaled(units.magnitude, by: exponent) else { return nil }
     return signed(magnitude, isNegative: units < 0)
   }

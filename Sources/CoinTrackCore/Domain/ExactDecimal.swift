@@ -22,8 +22,8 @@ public struct ExactDecimal: Comparable, Sendable {
     case general(isNegative: Bool, magnitude: DecimalMagnitude)
   }
 
-  /// The units when `general` is nil.
-  private let fixedUnits: Int128
+  /// The units when `general` is nil. Variable only for `+=`, which writes them alone.
+  private var fixedUnits: Int128
   /// The units when they do not fit `fixedUnits`. Behind a reference rather than in an enum
   /// beside them, so that a copy of a value (and of every struct holding decimals) retains at
   /// most a reference, and none for units that fit.
@@ -150,6 +150,14 @@ public struct ExactDecimal: Comparable, Sendable {
     {
       return ExactDecimal(units: scaled, scale: scale)
     }
+    return generalRescaled(to: scale)
+  }
+
+  // Out of line, as the other general paths below: what stays inline where the arithmetic is
+  // called is the fixed path alone, small enough for the optimiser to inline it there.
+  /// `rescaled(to:)` on the general path.
+  @inline(never)
+  private func generalRescaled(to scale: Int) -> ExactDecimal {
     let (isNegative, magnitude) = signAndMagnitude
     return ExactDecimal(
       isNegative: isNegative, magnitude: magnitude.timesPowerOfTen(scale - self.scale), scale: scale
@@ -218,6 +226,30 @@ public struct ExactDecimal: Comparable, Sendable {
     !(lhs < rhs) && !(rhs < lhs)
   }
 
+  /// Adds `rhs` to `lhs`, as `lhs + rhs` would: of two values held fixed at one scale (as a
+  /// currency's sums are) whose sum fits, only the units are written, the reference to general
+  /// units left as it is (nil); a zero with no more decimals than `rhs` becomes `rhs`.
+  // Inlined where it is called: a sum kept in place is its purpose.
+  @inline(__always)
+  static func += (lhs: inout ExactDecimal, rhs: ExactDecimal) {
+    if lhs.general == nil, rhs.general == nil {
+      if lhs.scale == rhs.scale {
+        let (sum, overflow) = lhs.fixedUnits.addingReportingOverflow(rhs.fixedUnits)
+        if !overflow {
+          lhs.fixedUnits = sum
+          return
+        }
+      }
+      // A sum started from zero takes its first amount as it is, with that amount's scale
+      // when it is the larger.
+      if lhs.fixedUnits == 0, lhs.scale <= rhs.scale {
+        lhs = rhs
+        return
+      }
+    }
+    lhs = lhs + rhs
+  }
+
   /// The exact sum, with the larger scale of the two.
   static func + (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
     if let (left, right, scale) = alignedUnits(lhs, rhs) {
@@ -245,6 +277,7 @@ public struct ExactDecimal: Comparable, Sendable {
   }
 
   /// `lhs + rhs`, or `lhs - rhs`, on the general path.
+  @inline(never)
   private static func generalSum(_ lhs: ExactDecimal, _ rhs: ExactDecimal, negatingRight: Bool)
     -> ExactDecimal
   {
@@ -268,13 +301,24 @@ public struct ExactDecimal: Comparable, Sendable {
   }
 
   /// The exact product, with the sum of the two scales.
+  // Inlined where it is called: what is left here is a few instructions, the wider products out
+  // of line.
+  @inline(__always)
   static func * (lhs: ExactDecimal, rhs: ExactDecimal) -> ExactDecimal {
+    // Units of 64 bits, as quantities and prices mostly are, multiply without overflow.
+    if case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage,
+      let leftUnits = Self.small(left), let rightUnits = Self.small(right)
+    {
+      return ExactDecimal(
+        units: Int128(leftUnits) &* Int128(rightUnits), scale: lhs.scale + rhs.scale)
+    }
+    return wideProduct(lhs, rhs)
+  }
+
+  /// `lhs * rhs` of units wider than 64 bits: in 128 bits when it fits, else on the general path.
+  @inline(never)
+  private static func wideProduct(_ lhs: ExactDecimal, _ rhs: ExactDecimal) -> ExactDecimal {
     if case .fixed(let left) = lhs.storage, case .fixed(let right) = rhs.storage {
-      // Units of 64 bits, as quantities and prices mostly are, multiply without overflow.
-      if let leftUnits = Self.small(left), let rightUnits = Self.small(right) {
-        return ExactDecimal(
-          units: Int128(leftUnits) &* Int128(rightUnits), scale: lhs.scale + rhs.scale)
-      }
       let (product, overflow) = left.multipliedReportingOverflow(by: right)
       if !overflow { return ExactDecimal(units: product, scale: lhs.scale + rhs.scale) }
     }
@@ -293,6 +337,12 @@ public struct ExactDecimal: Comparable, Sendable {
     {
       return ExactDecimal(units: rounded, scale: scale)
     }
+    return generalRounded(toScale: scale)
+  }
+
+  /// `rounded(toScale:)` to fewer decimals on the general path.
+  @inline(never)
+  private func generalRounded(toScale scale: Int) -> ExactDecimal {
     let (isNegative, magnitude) = signAndMagnitude
     return ExactDecimal(
       isNegative: isNegative, magnitude: magnitude.roundedDividingByPowerOfTen(self.scale - scale),

@@ -177,6 +177,10 @@ struct CostBasis: Sendable {
   /// with the day of its first trade: one totals row each, a position's money added to that of
   /// its currency by number rather than by comparing names.
   private let currencies: [(name: String, firstTraded: Day)]
+  /// By currency number, the realised profit as shown of the coins sold out, and how many trades
+  /// were applied when it was summed: a walk over many days asks for it every day, and it
+  /// changes only by a trade.
+  private var soldOut = (applied: -1, realised: [ExactDecimal]())
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
@@ -259,8 +263,25 @@ struct CostBasis: Sendable {
 
   /// The realised profit of the position at `index` as shown with its trades' decimals: that
   /// of a coin sold out, which has no price to show it with.
-  mutating func shownRealised(ofPositionAt index: Int) -> ExactDecimal {
+  private mutating func shownRealised(ofPositionAt index: Int) -> ExactDecimal {
     positions[index].shownCostAndRealised(scale: positions[index].moneyScale).realised
+  }
+
+  /// The realised profit as shown of the coins in the currency numbered `currency` that are sold
+  /// out, which have no row: each with its trades' decimals, as it has no price to be shown with.
+  mutating func soldOutRealised(currency: Int) -> ExactDecimal {
+    if soldOut.applied != next {
+      // Summed anew in the array of the last sums.
+      var sums = soldOut.realised
+      soldOut.realised = []
+      sums.removeAll(keepingCapacity: true)
+      sums.append(contentsOf: repeatElement(.zero, count: currencies.count))
+      for index in positions.indices where !positions[index].isHeld {
+        sums[positions[index].currencyNumber] += shownRealised(ofPositionAt: index)
+      }
+      soldOut = (next, sums)
+    }
+    return soldOut.realised.indices.contains(currency) ? soldOut.realised[currency] : .zero
   }
 
   /// The trades applied so far.

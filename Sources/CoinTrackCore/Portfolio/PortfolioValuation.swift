@@ -88,7 +88,9 @@ struct ValuedAmounts {
   /// the price's, not counting the trailing zeros a source pads its prices with (Binance
   /// answers `24012.00000000`).
   static func scale(moneyScale: Int, price: ExactDecimal?) -> Int {
-    max(moneyScale, price?.significantScale ?? 0)
+    // A price with no more decimals than the money has none beyond them to count.
+    guard let price, price.scale > moneyScale else { return moneyScale }
+    return max(moneyScale, price.significantScale)
   }
 
   /// The value of `quantity` at `price`, rounded to `scale` decimals as shown.
@@ -242,18 +244,15 @@ extension CostBasis {
     var realised = ExactDecimal.zero
     // By index, reading each row's amounts where they lie rather than copying the row.
     for index in amounts.indices where amounts[index].currencyNumber == currency {
-      cost = cost + amounts[index].cost
+      cost += amounts[index].cost
       if isPriced, let rowValue = amounts[index].value {
-        value = value + rowValue
+        value += rowValue
       } else {
         isPriced = false
       }
-      realised = realised + amounts[index].realised
+      realised += amounts[index].realised
     }
-    for index in positions.indices
-    where !positions[index].isHeld && positions[index].currencyNumber == currency {
-      realised = realised + shownRealised(ofPositionAt: index)
-    }
+    realised += soldOutRealised(currency: currency)
     return ValuedAmounts(
       currencyNumber: currency, cost: cost, value: isPriced ? value : nil, realised: realised)
   }
