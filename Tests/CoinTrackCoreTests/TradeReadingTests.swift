@@ -435,6 +435,8 @@ import Testing
     (#""fee":0.5"#, #""fee":0.5,"fee":0.5"#, "'trades[0].fee' appears twice"),
     (#""USDT"}"#, #""USDT","note":1}"#, "'trades[0].note' is not a known key"),
     (#"{"id":3"#, #"{"id":1,"id":3"#, "'trades[0].id' appears twice"),
+    // Twice where the key after the one before is expected, as the member loop reads it quickest.
+    (#"{"id":3,"#, #"{"date":"2026-05-01","id":3,"#, "'trades[0].date' appears twice"),
     (#""fee":0.5"#, #""fee":0.5,"f\u0065e":0.5"#, "'trades[0].fee' appears twice"),
     (#""fee":0.5"#, #""f\u00e9e":0.5"#, "'trades[0].fée' is not a known key"),
     (#""fee":0.5"#, #""feé":0.5"#, "'trades[0].feé' is not a known key"),

@@ -230,6 +230,21 @@ struct JSONReader {
     return MemberKey(position: found, quote: quote)
   }
 
+  /// Reads the comma before the next member and its key at `expected` with its colon, when they
+  /// are written as cointrack writes them (`,"name":`, no whitespace) and the member is not the
+  /// object's first, and returns true; false, having read nothing, otherwise. What it reads,
+  /// `nextKey(among:expected:)` would read alike.
+  @inline(__always)
+  mutating func readCommaAndKey(_ keys: JSONKeys, at expected: Int) -> Bool {
+    guard !isAtFirstItem, expected < keys.count, position < bytes.count,
+      bytes[position] == UInt8(ascii: ",")
+    else { return false }
+    position += 1
+    if keys.withMemberUTF8(ofKey: expected, { readBytes(spelled: $0) }) { return true }
+    position -= 1
+    return false
+  }
+
   /// The text of `key`, a key this reader has read, read again from its opening quote.
   func text(of key: MemberKey) -> String {
     var reader = self

@@ -94,9 +94,27 @@ extension JSONReader {
   /// Reads the key of the next member of the object at `path`, leaving the reader at its value,
   /// and returns its position in `keys`; nil after the object's end. Refuses any other key and
   /// a key that appears twice.
+  // Inlined into the member loops: a member after the first, written as cointrack writes it
+  // with the key that usually comes next, is read without a call; any other goes the general
+  // way below.
+  @inline(__always)
   mutating func nextMember(of path: SchemaPath, keys: JSONKeys, after read: inout MembersRead)
     throws(StateDocumentError) -> Int?
   {
+    let expected = read.expected
+    if expected < 32, read.seen & (1 << expected) == 0, readCommaAndKey(keys, at: expected) {
+      read.seen |= 1 << expected
+      read.expected = expected + 1
+      return expected
+    }
+    return try nextMemberInGeneral(of: path, keys: keys, after: &read)
+  }
+
+  /// Reads the key of the next member as `nextMember(of:keys:after:)` does, in any spelling.
+  @inline(never)
+  private mutating func nextMemberInGeneral(
+    of path: SchemaPath, keys: JSONKeys, after read: inout MembersRead
+  ) throws(StateDocumentError) -> Int? {
     let next: MemberKey?
     do { next = try nextKey(among: keys, expected: read.expected) } catch { throw .syntax(error) }
     guard let key = next else { return nil }
