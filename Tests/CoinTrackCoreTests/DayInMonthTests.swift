@@ -41,7 +41,7 @@ import Testing
           let text = head + [tens, ones]
           let model = ISODateBytesTests.modelDay(text)
           let read = Self.dayInMonth(text, of: previous)
-          if let read { given += 1 }
+          if read != nil { given += 1 }
           let dayOfMonth = model.map { $0.description.suffix(2) }.flatMap { Int($0) }
           // Given exactly for the first 28 days, and then the day the text writes.
           let expected = dayOfMonth.map { $0 <= 28 } == true ? model : nil
