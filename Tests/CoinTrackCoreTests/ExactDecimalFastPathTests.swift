@@ -237,6 +237,15 @@ import Testing
         slots[place].map { "\($0.price.text) \($0.scale)" } == "\(value.price.text) \(value.scale)")
     }
     #expect(slots[values.count] == nil)
+    // Read as a value and a flag, as the walk of `portfolio history` reads its closes: the same
+    // values, and zero without a flag for the place without one.
+    for (place, value) in values.enumerated() {
+      let (read, hasValue) = slots.value(at: place)
+      #expect(
+        hasValue && "\(read.price.text) \(read.scale)" == "\(value.price.text) \(value.scale)")
+    }
+    let empty = slots.value(at: values.count)
+    #expect(!empty.hasValue && empty.value == .zero)
     // Each place written again with the value of another way of holding, then emptied.
     let last = values.count - 1
     for place in values.indices {

@@ -45,9 +45,17 @@ extension ExactDecimal {
 
     /// The value the word holds; nil for `none`.
     var value: ExactDecimal? {
+      let (value, hasValue) = valueIfAny
+      return hasValue ? value : nil
+    }
+
+    /// The value the word holds and whether it holds one: zero for `none`.
+    var valueIfAny: (value: ExactDecimal, hasValue: Bool) {
       let scalePlusOne = Int(bits & 0xFF)
-      guard scalePlusOne != 0 else { return nil }
-      return ExactDecimal(units: Int128(Int64(bitPattern: bits) >> 8), scale: scalePlusOne - 1)
+      // `none` is all zero bits: its units are 0, its scale 0 rather than -1.
+      let value = ExactDecimal(
+        units: Int128(Int64(bitPattern: bits) >> 8), scale: Swift.max(scalePlusOne - 1, 0))
+      return (value, scalePlusOne != 0)
     }
   }
 
@@ -102,12 +110,8 @@ extension ExactDecimal {
 
     subscript(place: Int) -> ExactDecimal? {
       get {
-        // The words are read where they lie, so a place outside them is refused here.
-        precondition(words.places.indices.contains(place), "a place of the table")
-        guard let value = words.places[place].value else {
-          return others.isEmpty ? nil : others[place]
-        }
-        return value
+        let (value, hasValue) = self.value(at: place)
+        return hasValue ? value : nil
       }
       set {
         guard let newValue else {
@@ -120,6 +124,16 @@ extension ExactDecimal {
         }
         store(newValue, at: place)
       }
+    }
+
+    /// The value in `place` and whether it has one (zero when not): what the subscript reads,
+    /// without making an optional of it, as a walk over years of closes reads one a coin-day.
+    func value(at place: Int) -> (value: ExactDecimal, hasValue: Bool) {
+      // The words are read where they lie, so a place outside them is refused here.
+      precondition(words.places.indices.contains(place), "a place of the table")
+      let inWord = words.places[place].valueIfAny
+      guard !inWord.hasValue, !others.isEmpty, let other = others[place] else { return inWord }
+      return (other, true)
     }
 
     /// Puts `value` in `place`: what the setter does with a value, without making an optional

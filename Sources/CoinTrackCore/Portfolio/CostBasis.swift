@@ -256,9 +256,12 @@ struct CostBasis: Sendable {
     }
   }
 
-  /// The money of the position at `index` at `price`, as `Position.amounts(at:)` gives it.
-  mutating func amounts(ofPositionAt index: Int, at price: ExactDecimal?) -> ValuedAmounts {
-    positions[index].amounts(at: price)
+  /// The money of the position at `index` at `price` (none when `isPriced` is false), as
+  /// `Position.amounts(at:)` gives it.
+  mutating func amounts(ofPositionAt index: Int, at price: ExactDecimal, isPriced: Bool)
+    -> ValuedAmounts
+  {
+    positions[index].amounts(at: price, isPriced: isPriced)
   }
 
   /// The realised profit of the position at `index` as shown with its trades' decimals: that

@@ -111,9 +111,9 @@ extension CostBasis {
           ofPositionAt: index, coin: positions[index].coin, currency: positions[index].currency,
           from: day, trades: applied)
       }
-      let close = closes.close(ofPositionAt: index, on: day)
-      if close == nil { gaps.add(day, of: positions[index].coin) }
-      amounts.append(self.amounts(ofPositionAt: index, at: close))
+      let (close, hasClose) = closes.close(ofPositionAt: index, on: day)
+      if !hasClose { gaps.add(day, of: positions[index].coin) }
+      amounts.append(self.amounts(ofPositionAt: index, at: close, isPriced: hasClose))
     }
     // By number: a position's currency is never compared by name.
     for number in currencies.indices {
@@ -197,9 +197,9 @@ private struct RangeCloses {
   }
 
   /// The close on `day` of the position at `index`, whose rows have been read from that day or
-  /// an earlier one.
-  func close(ofPositionAt index: Int, on day: Day) -> ExactDecimal? {
-    closes[offset(of: day) * width + index]
+  /// an earlier one, and whether there is one (the close zero when not).
+  func close(ofPositionAt index: Int, on day: Day) -> (value: ExactDecimal, hasValue: Bool) {
+    closes.value(at: offset(of: day) * width + index)
   }
 
   /// The place of `day`, which lies in the range, among the range's days.

@@ -58,11 +58,23 @@ extension Position {
   /// This position's money at `price` (nil: no price), rounded as shown: to the most decimals
   /// of its trades and the price.
   mutating func amounts(at price: ExactDecimal?) -> ValuedAmounts {
-    let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price)
+    amounts(at: price ?? .zero, isPriced: price != nil)
+  }
+
+  /// This position's money at `price`, as `amounts(at:)` gives it; no price when `isPriced` is
+  /// false, `price` then standing for none: a walk over years of days reads each coin-day's
+  /// close this way rather than as an optional decimal made and let go of every time.
+  mutating func amounts(at price: ExactDecimal, isPriced: Bool) -> ValuedAmounts {
+    let scale = ValuedAmounts.scale(moneyScale: moneyScale, price: price, isPriced: isPriced)
     let (cost, realised) = shownCostAndRealised(scale: scale)
+    guard isPriced else {
+      return ValuedAmounts(
+        currencyNumber: currencyNumber, cost: cost, value: .zero, isPriced: false,
+        realised: realised)
+    }
     return ValuedAmounts(
       currencyNumber: currencyNumber, cost: cost,
-      value: price.map { ValuedAmounts.value(of: quantity, at: $0, scale: scale) },
+      value: ValuedAmounts.value(of: quantity, at: price, scale: scale), isPriced: true,
       realised: realised)
   }
 
@@ -81,15 +93,49 @@ struct ValuedAmounts {
   /// the totals add up each currency's apart.
   var currencyNumber: Int
   var cost: ExactDecimal
-  var value: ExactDecimal?
+  // The value and whether there is one kept apart rather than as an optional decimal: a walk
+  // over years of days makes and lets go of these for every coin held each day, and an optional
+  // decimal is copied and destroyed through the runtime's generic witnesses.
+  /// The value; zero without one.
+  fileprivate var pricedValue: ExactDecimal
+  /// Whether there is a value: every coin of the amounts had a price.
+  private(set) var isPriced: Bool
   var realised: ExactDecimal
+
+  /// The amounts in the currency numbered `currencyNumber`; `value` nil without a price.
+  init(currencyNumber: Int, cost: ExactDecimal, value: ExactDecimal?, realised: ExactDecimal) {
+    self.init(
+      currencyNumber: currencyNumber, cost: cost, value: value ?? .zero, isPriced: value != nil,
+      realised: realised)
+  }
+
+  /// The amounts in the currency numbered `currencyNumber`, `value` standing for none when
+  /// `isPriced` is false.
+  init(
+    currencyNumber: Int, cost: ExactDecimal, value: ExactDecimal, isPriced: Bool,
+    realised: ExactDecimal
+  ) {
+    self.currencyNumber = currencyNumber
+    self.cost = cost
+    pricedValue = value
+    self.isPriced = isPriced
+    self.realised = realised
+  }
+
+  /// The value; nil without a price.
+  var value: ExactDecimal? { isPriced ? pricedValue : nil }
 
   /// The decimals a position's money is shown with at `price`: the most of its trades' and
   /// the price's, not counting the trailing zeros a source pads its prices with (Binance
   /// answers `24012.00000000`).
   static func scale(moneyScale: Int, price: ExactDecimal?) -> Int {
+    scale(moneyScale: moneyScale, price: price ?? .zero, isPriced: price != nil)
+  }
+
+  /// The decimals as `scale(moneyScale:price:)` gives them; no price when `isPriced` is false.
+  static func scale(moneyScale: Int, price: ExactDecimal, isPriced: Bool) -> Int {
     // A price with no more decimals than the money has none beyond them to count.
-    guard let price, price.scale > moneyScale else { return moneyScale }
+    guard isPriced, price.scale > moneyScale else { return moneyScale }
     return max(moneyScale, price.significantScale)
   }
 
@@ -139,7 +185,7 @@ struct ShownAmounts {
 
   /// The numbers of `amounts`.
   init(_ amounts: ValuedAmounts) {
-    isPriced = amounts.value != nil
+    isPriced = amounts.isPriced
     let scale = max(amounts.cost.scale, amounts.value?.scale ?? 0, amounts.realised.scale)
     let (cost, realised) = (amounts.cost.rescaled(to: scale), amounts.realised.rescaled(to: scale))
     let value = amounts.value?.rescaled(to: scale)
@@ -245,8 +291,8 @@ extension CostBasis {
     // By index, reading each row's amounts where they lie rather than copying the row.
     for index in amounts.indices where amounts[index].currencyNumber == currency {
       cost += amounts[index].cost
-      if isPriced, let rowValue = amounts[index].value {
-        value += rowValue
+      if isPriced, amounts[index].isPriced {
+        value += amounts[index].pricedValue
       } else {
         isPriced = false
       }
@@ -254,6 +300,6 @@ extension CostBasis {
     }
     realised += soldOutRealised(currency: currency)
     return ValuedAmounts(
-      currencyNumber: currency, cost: cost, value: isPriced ? value : nil, realised: realised)
+      currencyNumber: currency, cost: cost, value: value, isPriced: isPriced, realised: realised)
   }
 }
