@@ -293,6 +293,28 @@ import Testing
         "0 1.50 1.50 1.50", "2 \(long) - \(long)", "3 0.00001230 0.00001230 0.00001230",
       ])
   }
+
+  /// A close a live source answered is lent whole whatever its length, beyond the bound of a
+  /// history line's entry, not dropped as a day without a close.
+  @Test func aHeldCloseLongerThanAnyHistoryLineIsLentWhole() {
+    let huge = "7" + String(repeating: "0", count: 70_000) + ".25"
+    let day = Day(iso: "2026-05-20")!
+    let rows = PriceRows([
+      PriceRow(
+        day: day, symbol: "BTC", price: Price(decimalText: huge), currency: "USDT",
+        source: "binance")
+    ])
+    var lent: [(position: Int, text: String, hasWord: Bool)] = []
+    rows.forEachLentClose { position, text, value in
+      lent.append((position, String(decoding: text, as: UTF8.self), value != .none))
+    }
+    #expect(lent.count == 1)
+    #expect(lent.first?.position == 0)
+    // Compared whole, without printing seventy thousand digits when they differ.
+    #expect(lent.first?.text.utf8.count == huge.utf8.count)
+    #expect(lent.first.map { $0.text == huge } == true)
+    #expect(lent.first?.hasWord == false)
+  }
 }
 
 extension PriceRows {

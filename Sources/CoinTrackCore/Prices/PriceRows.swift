@@ -149,14 +149,27 @@ struct LentCloses {
   private let entries: UnsafeBufferPointer<CoinHistory.Entry>
   /// The bytes the entries' prices lie in.
   private let bytes: UnsafePointer<UInt8>
-  /// The day of position 0, as days since 1970.
-  private let origin: Int
+  /// The day of position 0, as days since 1970 (a supported day fits 32 bits).
+  private let origin: Int32
+  /// The length of the text at `bytes` of a close lent alone (`lend`), whatever it is: an
+  /// entry's bounds hold the short text of a history's line, not every close a live source can
+  /// answer (whose answers are far below 4 GiB). 0 for closes lent as a history holds them.
+  // Beside `origin` in one word, so that the closes are handed on in registers.
+  private let lentTextLength: UInt32
 
   /// The closes of `entries`, their prices in `bytes` and their positions counted from `origin`.
   init(entries: UnsafeBufferPointer<CoinHistory.Entry>, bytes: UnsafePointer<UInt8>, origin: Day) {
+    self.init(entries: entries, bytes: bytes, origin: origin, lentTextLength: 0)
+  }
+
+  private init(
+    entries: UnsafeBufferPointer<CoinHistory.Entry>, bytes: UnsafePointer<UInt8>, origin: Day,
+    lentTextLength: UInt32
+  ) {
     self.entries = entries
     self.bytes = bytes
-    self.origin = origin.daysSince1970
+    self.origin = Int32(origin.daysSince1970)
+    self.lentTextLength = lentTextLength
   }
 
   /// Lends `body` the one close of the row at `position`, on `day`: its value `value` and its
@@ -165,15 +178,14 @@ struct LentCloses {
     _ value: ExactDecimal.Word, text: UnsafeBufferPointer<UInt8>, position: Int, day: Day,
     to body: PriceRows.CloseBody
   ) {
-    // A price's text is short, as every source's bound holds it.
-    guard let base = text.baseAddress, let length = UInt16(exactly: text.count) else { return }
-    let entry = CoinHistory.Entry(
-      day: day, close: value, priceStart: 0, priceLength: length, source: 0)
+    // A price's text holds at least a digit, so it has an address.
+    guard let base = text.baseAddress else { return }
+    let entry = CoinHistory.Entry(day: day, close: value, priceStart: 0, priceLength: 0, source: 0)
     withUnsafePointer(to: entry) { entry in
       body(
         LentCloses(
           entries: UnsafeBufferPointer(start: entry, count: 1), bytes: base,
-          origin: day.adding(days: -position)))
+          origin: day.adding(days: -position), lentTextLength: UInt32(text.count)))
     }
   }
 
@@ -185,7 +197,7 @@ struct LentCloses {
   @inline(__always)
   func position(at index: Int) -> Int {
     // Days of the supported years, far from overflowing.
-    entries[index].day.daysSince1970 &- origin
+    entries[index].day.daysSince1970 &- Int(origin)
   }
 
   /// The value of the close at `index` when the source holds it in a word; `none` when not.
@@ -195,7 +207,9 @@ struct LentCloses {
   /// The text of the close at `index`, where it lies.
   @inline(__always)
   func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    // One of the two lengths is 0: a close lent alone has an entry of no length at `bytes`.
     UnsafeBufferPointer(
-      start: bytes + Int(entries[index].priceStart), count: Int(entries[index].priceLength))
+      start: bytes + Int(entries[index].priceStart),
+      count: Int(entries[index].priceLength) | Int(lentTextLength))
   }
 }
