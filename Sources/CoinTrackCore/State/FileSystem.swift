@@ -101,8 +101,13 @@ public enum FileSystem {
     if descriptor < 0 {
       let openError = errno
       if openError == ENOENT {
+        // Only a link whose target is still missing is dangling: a file found here now was made
+        // after the open looked (another process's first save), and nothing was there then.
         var linkStatus = stat()
-        if lstat(path, &linkStatus) == 0 {
+        var targetStatus = stat()
+        if lstat(path, &linkStatus) == 0, (linkStatus.st_mode & S_IFMT) == S_IFLNK,
+          stat(path, &targetStatus) != 0
+        {
           throw FileError(path: path, operation: operation, cause: .danglingLink)
         }
         return nil
