@@ -72,6 +72,33 @@ import Testing
 
   /// Numbers beyond `UInt128`, up to nine limbs: the division undoes the product, the difference
   /// the sum, whatever the two sizes.
+  /// Only units beyond 128 bits are held behind a reference, which a walk over years of days
+  /// must release, whatever operation made them; amounts of them do so whichever holds one.
+  @Test func onlyUnitsBeyond128BitsAreHeldBehindAReference() {
+    let largest = ExactDecimal(units: .max, scale: 2)
+    let wider = largest + ExactDecimal(units: 1, scale: 2)
+    #expect(!largest.holdsReference && wider.holdsReference)
+    #expect(!(wider - wider).holdsReference)
+    #expect((largest * largest).holdsReference && !(largest * .zero).holdsReference)
+    let text = "1" + String(repeating: "0", count: 40) + ".5"
+    #expect(ExactDecimal(Price(decimalText: text)!).holdsReference)
+    #expect(!ExactDecimal(Price(decimalText: "12345.678")!).holdsReference)
+    for place in 0..<3 {
+      var amounts = [ExactDecimal](repeating: ExactDecimal(units: 7, scale: 1), count: 3)
+      #expect(
+        !ValuedAmounts(
+          currencyNumber: 0, cost: amounts[0], value: amounts[1], isPriced: true,
+          realised: amounts[2]
+        ).holdsReference)
+      amounts[place] = wider
+      #expect(
+        ValuedAmounts(
+          currencyNumber: 0, cost: amounts[0], value: amounts[1], isPriced: true,
+          realised: amounts[2]
+        ).holdsReference, "the amount at \(place)")
+    }
+  }
+
   @Test func largeNumbersKeepTheIdentities() {
     var generator = SplitMix64(seed: 54)
     var numbers: [DecimalMagnitude] = [54, 55, 72, 160].flatMap { digits in

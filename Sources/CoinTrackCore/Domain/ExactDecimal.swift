@@ -42,6 +42,9 @@ public struct ExactDecimal: Comparable, Sendable {
     }
   }
 
+  /// Whether the units are held behind a reference: only then does a copy retain anything.
+  var holdsReference: Bool { general != nil }
+
   /// The units as the operations read them.
   var storage: Storage {
     guard let general else { return .fixed(fixedUnits) }

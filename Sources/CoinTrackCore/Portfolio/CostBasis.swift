@@ -177,10 +177,13 @@ struct CostBasis: Sendable {
   /// with the day of its first trade: one totals row each, a position's money added to that of
   /// its currency by number rather than by comparing names.
   private let currencies: [(name: String, firstTraded: Day)]
-  /// By currency number, the realised profit as shown of the coins sold out, and how many trades
-  /// were applied when it was summed: a walk over many days asks for it every day, and it
-  /// changes only by a trade.
-  private var soldOut = (applied: -1, realised: [ExactDecimal]())
+  /// By currency number, the realised profit as shown of the coins sold out, and `heldChanges`
+  /// when it was summed: a walk over many days asks for it every day, and it changes only when
+  /// a coin is sold out or held again, as the only trade a coin sold out can have is one that
+  /// makes it held (a sale would sell more than is held).
+  private var soldOut = (heldChanges: -1, realised: [ExactDecimal]())
+  /// How many times a trade has made a coin held (its first included) or sold it out.
+  private var heldChanges = 0
 
   /// `trades` must keep the rule that no sale sells more than is held (as stored trades do).
   init(trades: [Trade], method: CostMethod) {
@@ -233,7 +236,9 @@ struct CostBasis: Sendable {
           coin: trades[next].coin, currency: currency, currencyNumber: currencyNumber,
           method: method, named: namedLots))
     }
+    let wasHeld = !isNew && positions[index].isHeld
     try positions[index].apply(next, of: trades, record: record)
+    if positions[index].isHeld != wasHeld { heldChanges += 1 }
     next += 1
   }
 
@@ -273,7 +278,7 @@ struct CostBasis: Sendable {
   /// The realised profit as shown of the coins in the currency numbered `currency` that are sold
   /// out, which have no row: each with its trades' decimals, as it has no price to be shown with.
   mutating func soldOutRealised(currency: Int) -> ExactDecimal {
-    if soldOut.applied != next {
+    if soldOut.heldChanges != heldChanges {
       // Summed anew in the array of the last sums.
       var sums = soldOut.realised
       soldOut.realised = []
@@ -282,7 +287,7 @@ struct CostBasis: Sendable {
       for index in positions.indices where !positions[index].isHeld {
         sums[positions[index].currencyNumber] += shownRealised(ofPositionAt: index)
       }
-      soldOut = (next, sums)
+      soldOut = (heldChanges, sums)
     }
     return soldOut.realised.indices.contains(currency) ? soldOut.realised[currency] : .zero
   }

@@ -86,8 +86,8 @@ extension CostBasis {
     let currencies = tradedCurrencies(through: range.last, otherwise: currency)
     var days: [PortfolioDay] = []
     days.reserveCapacity(range.count * currencies.count)
-    // Each day's amounts in one array, emptied for the next day rather than made anew.
-    var amounts: [ValuedAmounts] = []
+    // Each day's amounts in room for every position, emptied for the next day.
+    var amounts = DayAmounts(capacity: coinCount)
     for day in range {
       try advance(through: day)
       try appendRows(
@@ -102,9 +102,9 @@ extension CostBasis {
   /// added to `gaps`; `amounts` is where the positions' amounts are gathered.
   private mutating func appendRows(
     of day: Day, to days: inout [PortfolioDay], closes: inout RangeCloses, gaps: inout GapLog,
-    amounts: inout [ValuedAmounts], currencies: [String]
+    amounts: inout DayAmounts, currencies: [String]
   ) throws {
-    amounts.removeAll(keepingCapacity: true)
+    amounts.removeAll()
     for index in positions.indices where positions[index].isHeld {
       if !closes.hasRows(ofPositionAt: index) {
         try closes.readRows(
@@ -116,13 +116,57 @@ extension CostBasis {
       amounts.append(self.amounts(ofPositionAt: index, at: close, isPriced: hasClose))
     }
     // By number: a position's currency is never compared by name.
+    let held = amounts.held
     for number in currencies.indices {
       days.append(
         PortfolioDay(
-          day: day, coinsHeld: amounts.count { $0.currencyNumber == number },
-          totals: totals(of: amounts, currency: number), currencies: currencies,
+          day: day, coinsHeld: held.count { $0.currencyNumber == number },
+          totals: totals(of: held, currency: number), currencies: currencies,
           currencyNumber: number))
     }
+  }
+}
+
+/// The amounts of the positions held on a day, in room made once for the most positions a day
+/// can hold and emptied for the next day: a walk over years of days gathers and lets go of
+/// them for every coin held each day.
+///
+/// An array would destroy each of them through the runtime's generic witnesses; amounts that
+/// hold no decimal behind a reference (all but amounts of more than 38 digits) have nothing to
+/// release, so a day of them is let go by forgetting them.
+private struct DayAmounts: ~Copyable {
+  private let room: UnsafeMutableBufferPointer<ValuedAmounts>
+  private var count = 0
+  /// Whether some amount held holds a decimal behind a reference, to be released.
+  private var holdsReferences = false
+
+  /// Room for `capacity` positions' amounts.
+  init(capacity: Int) {
+    room = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    _ = room[..<count].deinitialize()
+    room.deallocate()
+  }
+
+  /// The amounts held, in the order they were added.
+  var held: UnsafeBufferPointer<ValuedAmounts> {
+    UnsafeBufferPointer(rebasing: room[..<count])
+  }
+
+  /// Adds the amounts of the next position held; there is room for every position.
+  mutating func append(_ amounts: ValuedAmounts) {
+    precondition(count < room.count, "room for every position")
+    if amounts.holdsReference { holdsReferences = true }
+    room.initializeElement(at: count, to: amounts)
+    count += 1
+  }
+
+  /// Lets go of the amounts held.
+  mutating func removeAll() {
+    if holdsReferences { _ = room[..<count].deinitialize() }
+    (count, holdsReferences) = (0, false)
   }
 }
 

@@ -125,6 +125,11 @@ struct ValuedAmounts {
   /// The value; nil without a price.
   var value: ExactDecimal? { isPriced ? pricedValue : nil }
 
+  /// Whether an amount is held behind a reference (it has more than 38 digits).
+  var holdsReference: Bool {
+    cost.holdsReference || pricedValue.holdsReference || realised.holdsReference
+  }
+
   /// The decimals a position's money is shown with at `price`: the most of its trades' and
   /// the price's, not counting the trailing zeros a source pads its prices with (Binance
   /// answers `24012.00000000`).
@@ -276,12 +281,16 @@ extension CostBasis {
   /// `currencies` in its order: what `portfolio show` gives below its holdings, and `portfolio
   /// history` for each day.
   mutating func totalRows(of amounts: [ValuedAmounts], currencies: [String]) -> [HoldingRow] {
-    currencies.indices.map { totals(of: amounts, currency: $0).row(currency: currencies[$0]) }
+    amounts.withUnsafeBufferPointer { amounts in
+      currencies.indices.map { totals(of: amounts, currency: $0).row(currency: currencies[$0]) }
+    }
   }
 
   /// The sums of the held positions' `amounts` as shown that are in the currency numbered
   /// `currency`, and the realised profit of the coins in it sold out, which have no row.
-  mutating func totals(of amounts: [ValuedAmounts], currency: Int) -> ValuedAmounts {
+  mutating func totals(of amounts: UnsafeBufferPointer<ValuedAmounts>, currency: Int)
+    -> ValuedAmounts
+  {
     var cost = ExactDecimal.zero
     // The value and whether there is one apart: an optional decimal is copied through the
     // runtime's generic witnesses.

@@ -81,10 +81,14 @@ public struct OfflinePriceSource: PriceSource {
   /// The snapshot's currency for its coins (whose synced history keeps it); the history's for
   /// a coin only the history holds; nil for a coin of neither.
   public func valuationCurrencies(of coins: [Coin]) throws -> [String?] {
-    let lastRows = try history?.lastRows(of: coins)
-    return coins.indices.map { index in
-      SnapshotSeries.named(coins[index].symbol) != nil ? currency : lastRows?[index]?.currency
-    }
+    // A snapshot coin's currency is the snapshot's whatever its file holds (a file in another
+    // is refused when its closes are read): only the other coins' files are opened.
+    let isInSnapshot = coins.map { SnapshotSeries.named($0.symbol) != nil }
+    let others = coins.indices.filter { !isInSnapshot[$0] }
+    let lastRows = try history?.lastRows(of: others.map { coins[$0] })
+    var currencies = isInSnapshot.map { $0 ? currency : nil }
+    for (place, index) in others.enumerated() { currencies[index] = lastRows?[place]?.currency }
+    return currencies
   }
 
   /// The rows of the range, made as they are read like the snapshot's; the history's file is
