@@ -12,14 +12,20 @@ import Testing
     let path = directory.url.appendingPathComponent("state.json").path
     let bytes = Array("{}".utf8)
     let stop = StopFlag()
+    let stopped = DispatchSemaphore(value: 0)
     let writer = Thread {
       while !stop.isSet {
         try? FileSystem.replaceAtomically(path, with: bytes, mode: 0o600, isDurable: false)
         unlink(path)
       }
+      stopped.signal()
     }
     writer.start()
-    defer { stop.set() }
+    // The writer is done before its directory is removed.
+    defer {
+      stop.set()
+      stopped.wait()
+    }
     var seen: (absent: Int, whole: Int) = (0, 0)
     // Until the reader has met both, however the two threads are scheduled on a busy machine.
     var reads = 0
