@@ -108,6 +108,29 @@ import Testing
     #expect(Self.historyFile(sandbox, "bitcoin.csv") == before)
   }
 
+  /// The bounds on requests and time apply to each coin, as a sync of a thousand coins needs:
+  /// with no request allowed every coin fails with 69 and nothing is stored; with one, each of
+  /// the five coins gets its one and all are added.
+  @Test func theRequestBoundAppliesToEachCoin() throws {
+    let api = try FakePriceAPI(Self.closes.keys.map { Self.route($0) })
+    let sandbox = try Sandbox()
+    var environment = Self.environment(api)
+    environment["COINTRACK_MAX_REQUESTS"] = "0"
+    let sync = ["sync", "--format", "csv", "--no-header"]
+    let none = try sandbox.run(sync, environment: environment)
+    #expect(none.status == 69, "\(none.standardError)")
+    let failed = none.standardOutput.split(separator: "\r\n")
+    #expect(failed.count == 5 && failed.allSatisfy { $0.hasSuffix(",failed") }, "\(failed)")
+    #expect(try api.requests().isEmpty)
+    #expect(Self.historyFile(sandbox, "bitcoin.csv") == nil)
+    environment["COINTRACK_MAX_REQUESTS"] = "1"
+    let one = try sandbox.run(sync, environment: environment)
+    #expect(one.status == 0, "\(one.standardError)")
+    let added = one.standardOutput.split(separator: "\r\n")
+    #expect(added.count == 5 && added.allSatisfy { $0.hasSuffix(",4,added") }, "\(added)")
+    #expect(try api.requests().count == 5)
+  }
+
   @Test func aFaultFailsItsCoinAloneAndTheExitCodeIsTheWorstFailure() throws {
     let api = try FakePriceAPI([
       .init(path: "/api/v3/klines", query: ["symbol": "BTCUSDT"], status: 503, body: "{}"),

@@ -236,7 +236,7 @@ struct HelpRenderer {
           + "asks nothing and fails with \(unavailable) when the cache lacks data. A request "
           + "that cannot be answered ends with \(unavailable) (unreachable, a server error, an "
           + "unusable answer) or \(ExitCode(.temporaryFailure).rawValue) (a rate limit, with the "
-          + "wait when the API gives one). One command makes at most "
+          + "wait when the API gives one). One command (sync: each coin) makes at most "
           + "\(LiveWorkLimits.defaultMaximumRequests) requests "
           + "(\(LiveWorkLimits.requestsVariable.name)) in at most "
           + "\(LiveWorkLimits.defaultMaximumMilliseconds / 1000) seconds "

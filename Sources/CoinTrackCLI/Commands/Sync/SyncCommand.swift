@@ -39,7 +39,9 @@ struct SyncCommand: LeafCommand {
       the same day asks nothing and changes nothing. Coins are synced in parallel; a coin that \
       fails is named on stderr with the reason and its history is left as it was, while the \
       others keep their new closes. The exit code is then that of the most serious failure \
-      (see 'cointrack help exit-codes'); 0 means every coin synced or was already current.
+      (see 'cointrack help exit-codes'); 0 means every coin synced or was already current. \
+      The bounds on requests and time (\(LiveWorkLimits.requestsVariable.name), \
+      \(LiveWorkLimits.timeVariable.name)) apply to each coin.
 
       One record per coin: status 'added' (new closes stored), 'current' (nothing to fetch), \
       'unchanged' (the source had no newer close) or 'failed'. On a terminal, stderr shows \

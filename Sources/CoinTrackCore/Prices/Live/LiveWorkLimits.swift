@@ -4,21 +4,23 @@
   import Darwin
 #endif
 
-/// The bounds on one command's live work: how many requests it may make, and how long all of
-/// them may take together, so that no range and no slow server makes a command run for hours.
+/// The bounds on one command's live work (for `sync`, on each coin's): how many requests it may
+/// make, and how long all of them may take together, so that no range and no slow server makes
+/// a command run for hours, while a sync of a thousand coins is bounded coin by coin.
 public struct LiveWorkLimits: Hashable, Sendable {
   public static let defaultMaximumRequests = 100
   public static let defaultMaximumMilliseconds = 120_000
   /// The variable that overrides `maximumRequests`.
   public static let requestsVariable = EnvironmentVariable(
     "COINTRACK_MAX_REQUESTS", .count(allowed: 0...100_000, default: defaultMaximumRequests),
-    meaning: "How many requests one command may send to a live source, retries included; 0 "
-      + "allows none.")
+    meaning: "How many requests one command (sync: each coin) may send to a live source, "
+      + "retries included; 0 allows none.")
   /// The variable that overrides `maximumMilliseconds`.
   public static let timeVariable = EnvironmentVariable(
     "COINTRACK_RUN_TIMEOUT",
     .seconds(allowed: 0...86_400, default: Double(defaultMaximumMilliseconds) / 1000, whole: false),
-    meaning: "How long one command may spend on live requests in all; 0 allows none.")
+    meaning: "How long one command (sync: each coin) may spend on live requests in all; 0 "
+      + "allows none.")
 
   /// Requests one command may send, retries included; 0 allows none.
   public var maximumRequests = defaultMaximumRequests
@@ -28,11 +30,12 @@ public struct LiveWorkLimits: Hashable, Sendable {
   public init() {}
 }
 
-/// What one command has spent of its `LiveWorkLimits`, shared by all of its requests.
+/// What one source has spent of its `LiveWorkLimits`, shared by all of its requests: a command
+/// makes one source, `sync` one for each coin.
 ///
 /// A class so that every copy of a requester draws on the same budget. `@unchecked Sendable`
-/// because a command sends its requests one after another on one thread; the budget is never
-/// touched concurrently.
+/// because a source sends its requests one after another on one thread (`sync` fetches each
+/// coin on one thread, with a source of its own); the budget is never touched concurrently.
 final class LiveWorkBudget: @unchecked Sendable {
   let limits: LiveWorkLimits
   private let clock: @Sendable () -> Int
