@@ -59,7 +59,8 @@ import Testing
         PortfolioValuation(day: day, method: .fifo, holdings: [row], totals: [row]))
     case .portfolioDay:
       let totals = ValuedAmounts(
-        currencyNumber: 0, cost: ExactDecimal(20), value: nil, realised: ExactDecimal(0))
+        currencyNumber: 0, cost: ExactDecimal(20), value: .zero, isPriced: false,
+        realised: ExactDecimal(0))
       return .portfolioDays(
         PortfolioHistory(
           method: .fifo,

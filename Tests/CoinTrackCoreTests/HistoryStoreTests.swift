@@ -233,6 +233,29 @@ import Testing
     #expect(past[0]?.source == "offline")
   }
 
+  /// A snapshot coin is valued in the snapshot's currency without its file being opened (here
+  /// a folder stands where the file would be, which any read refuses); a coin only the history
+  /// holds in the currency of its file's last row; a coin of neither in none.
+  @Test func valuationCurrenciesOpenOnlyTheFilesOfCoinsTheSnapshotLacks() throws {
+    let directory = try TemporaryDirectory()
+    let store = Self.store(directory)
+    let offline = OfflinePriceSource(history: store)
+    let pepe = Coin(symbol: "PEPE", name: "Pepe", coingeckoID: "pepe")
+    _ = try store.add(
+      [
+        HistoryRow(
+          day: Day(iso: "2026-05-22")!, symbol: "PEPE", price: Price(decimalText: "0.00001")!,
+          currency: "USD", source: "coingecko")
+      ], to: pepe)
+    try FileManager.default.createDirectory(
+      atPath: store.path(of: Self.bitcoin), withIntermediateDirectories: false)
+    let unknown = Coin(symbol: "ZZZ", name: "Zzz", coingeckoID: "zzz")
+    #expect(
+      try offline.valuationCurrencies(of: [Self.bitcoin, pepe, unknown]) == ["USDT", "USD", nil])
+    // Its closes, read from the file, are still refused.
+    #expect(throws: HistoryError.self) { try store.lastRow(of: Self.bitcoin) }
+  }
+
   /// The closes a walk reads in one pass are the prices of the rows, read one by one, for every
   /// range across the snapshot's days, the history's and the days between and after them.
   @Test func theClosesOfARangeInOnePassAreTheRowsPrices() throws {

@@ -44,7 +44,9 @@ import Testing
       let pick = { source[Int(generator.next(below: UInt64(source.count)))] }
       let (cost, realised) = (pick(), pick())
       let value = generator.next(below: 4) == 0 ? nil : pick()
-      let amounts = ValuedAmounts(currencyNumber: 0, cost: cost, value: value, realised: realised)
+      let amounts = ValuedAmounts(
+        currencyNumber: 0, cost: cost, value: value ?? .zero, isPriced: value != nil,
+        realised: realised)
       let numbers = amounts.shown
       #expect(
         Self.shown(numbers) == Self.expected(cost: cost, value: value, realised: realised),
@@ -80,7 +82,7 @@ import Testing
   @Test func handWorkedRow() {
     let amounts = ValuedAmounts(
       currencyNumber: 0, cost: ExactDecimal(Price(decimalText: "150.5")!),
-      value: ExactDecimal(Price(decimalText: "200.125")!),
+      value: ExactDecimal(Price(decimalText: "200.125")!), isPriced: true,
       realised: ExactDecimal(Price(decimalText: "-3")!))
     #expect(
       Self.shown(amounts.shown) == [

@@ -102,13 +102,6 @@ struct ValuedAmounts {
   private(set) var isPriced: Bool
   var realised: ExactDecimal
 
-  /// The amounts in the currency numbered `currencyNumber`; `value` nil without a price.
-  init(currencyNumber: Int, cost: ExactDecimal, value: ExactDecimal?, realised: ExactDecimal) {
-    self.init(
-      currencyNumber: currencyNumber, cost: cost, value: value ?? .zero, isPriced: value != nil,
-      realised: realised)
-  }
-
   /// The amounts in the currency numbered `currencyNumber`, `value` standing for none when
   /// `isPriced` is false.
   init(
